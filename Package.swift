@@ -1,0 +1,63 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Touchline",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "Canvas", targets: ["Canvas"]),
+        .library(name: "Tactics", targets: ["Tactics"]),
+        .executable(name: "touchline", targets: ["TouchlineCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // System libraries, found through pkg-config (scripts/bootstrap installs them).
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+
+        // Drawing: a small, safe Swift API over Cairo. Knows nothing of football or maps.
+        .target(name: "Canvas", dependencies: ["CCairo", "CPNG"]),
+
+        // Stroke logs, pitch geometry and board replay.
+        .target(name: "Tactics", dependencies: ["Canvas"]),
+
+        // The `touchline` command-line tool.
+        .executableTarget(
+            name: "TouchlineCLI",
+            dependencies: [
+                "Canvas",
+                "Tactics",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Benchmarks (`make bench`), built in release mode.
+        .executableTarget(
+            name: "TouchlineBench",
+            dependencies: ["Canvas", "Tactics"],
+            path: "bench/Sources/TouchlineBench"
+        ),
+
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
+        .testTarget(
+            name: "TacticsTests",
+            dependencies: ["Tactics", "Canvas"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "TouchlineCLITests",
+            dependencies: ["TouchlineCLI", "Canvas"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,200 @@
+import CCairo
+
+extension Canvas {
+    /// Runs `body` and then restores the transform, clip and operator to what they were.
+    public func withSavedState<T>(_ body: () throws -> T) rethrows -> T {
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        return try body()
+    }
+
+    /// Moves the origin by (`x`, `y`).
+    public func translate(x: Double, y: Double) { cairo_translate(context, x, y) }
+
+    /// Scales user space.
+    public func scaleBy(x: Double, y: Double) { cairo_scale(context, x, y) }
+
+    /// Rotates user space by `radians` (clockwise on screen for positive angles).
+    public func rotate(by radians: Double) { cairo_rotate(context, radians) }
+
+    /// Applies `transform` after the current one: what is drawn next goes through
+    /// `transform` first.
+    public func concatenate(_ transform: Transform2D) {
+        var matrix = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c,
+                                    yy: transform.d, x0: transform.tx, y0: transform.ty)
+        cairo_transform(context, &matrix)
+    }
+
+    /// Limits later drawing to the inside of `path` (until the saved state is restored).
+    public func clip(to path: Path, rule: FillRule = .winding) {
+        setPath(path)
+        cairo_set_fill_rule(context, rule.cairo)
+        cairo_clip(context)
+    }
+
+    /// Fills the whole canvas (within the clip) with `color`.
+    public func paint(_ color: Color, operator op: CompositeOperator = .over) {
+        setSource(color)
+        cairo_set_operator(context, op.cairo)
+        cairo_paint(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+    }
+
+    /// Makes the whole canvas (within the clip) transparent.
+    public func clear() {
+        cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+    }
+
+    /// Strokes `path` with `style`.
+    public func stroke(_ path: Path, style: StrokeStyle, operator op: CompositeOperator = .over) {
+        guard !path.isEmpty else { return }
+        setPath(path)
+        setSource(style.color)
+        cairo_set_line_width(context, style.width)
+        cairo_set_line_cap(context, style.cap.cairo)
+        cairo_set_line_join(context, style.join.cairo)
+        if style.dash.isEmpty {
+            cairo_set_dash(context, nil, 0, 0)
+        } else {
+            style.dash.withUnsafeBufferPointer { buffer in
+                cairo_set_dash(context, buffer.baseAddress, Int32(buffer.count), style.dashOffset)
+            }
+        }
+        cairo_set_operator(context, op.cairo)
+        cairo_stroke(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+    }
+
+    /// Fills the inside of `path` with `color`.
+    public func fill(_ path: Path, color: Color, rule: FillRule = .winding,
+                     operator op: CompositeOperator = .over) {
+        guard !path.isEmpty else { return }
+        setPath(path)
+        setSource(color)
+        cairo_set_fill_rule(context, rule.cairo)
+        cairo_set_operator(context, op.cairo)
+        cairo_fill(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+    }
+
+    /// Draws into a layer of its own, then composites the layer onto the canvas with
+    /// `operator` and `opacity`. Inside a layer, ``CompositeOperator/clear`` removes only what
+    /// the layer holds, never what is beneath it.
+    ///
+    /// ```swift
+    /// canvas.layer {
+    ///     canvas.stroke(ink, style: pen)
+    ///     canvas.stroke(eraserPath, style: rubber, operator: .clear) // the background stays
+    /// }
+    /// ```
+    public func layer(operator op: CompositeOperator = .over, opacity: Double = 1,
+                      _ body: () throws -> Void) rethrows {
+        cairo_push_group(context)
+        do {
+            try body()
+        } catch {
+            cairo_pattern_destroy(cairo_pop_group(context))
+            throw error
+        }
+        cairo_pop_group_to_source(context)
+        cairo_set_operator(context, op.cairo)
+        if opacity >= 1 {
+            cairo_paint(context)
+        } else {
+            cairo_paint_with_alpha(context, max(opacity, 0))
+        }
+        cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+    }
+
+    /// Draws another raster canvas with its top-left corner at `origin` (user space).
+    public func draw(_ other: Canvas, at origin: Point = .zero, operator op: CompositeOperator = .over,
+                     opacity: Double = 1) {
+        cairo_set_source_surface(context, other.surface, origin.x, origin.y)
+        cairo_set_operator(context, op.cairo)
+        if opacity >= 1 {
+            cairo_paint(context)
+        } else {
+            cairo_paint_with_alpha(context, max(opacity, 0))
+        }
+        cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+    }
+
+    /// A new raster canvas of the same size and scale holding a copy of this one's pixels.
+    public func copy() throws -> Canvas {
+        guard format == .png else { throw CanvasError.notRaster }
+        let copy = try Canvas(width: width, height: height, scale: scale)
+        cairo_surface_flush(surface)
+        copy.draw(self, operator: .source)
+        return copy
+    }
+
+    func setSource(_ color: Color) {
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+    }
+
+    func setPath(_ path: Path) {
+        cairo_new_path(context)
+        for element in path.elements {
+            switch element {
+            case .move(let p):
+                cairo_move_to(context, p.x, p.y)
+            case .line(let p):
+                cairo_line_to(context, p.x, p.y)
+            case .curve(let c1, let c2, let end):
+                cairo_curve_to(context, c1.x, c1.y, c2.x, c2.y, end.x, end.y)
+            case .arc(let center, let radius, let start, let end, let clockwise):
+                if clockwise {
+                    cairo_arc(context, center.x, center.y, radius, start, end)
+                } else {
+                    cairo_arc_negative(context, center.x, center.y, radius, start, end)
+                }
+            case .close:
+                cairo_close_path(context)
+            }
+        }
+    }
+}
+
+extension LineCap {
+    var cairo: cairo_line_cap_t {
+        switch self {
+        case .butt: return CAIRO_LINE_CAP_BUTT
+        case .round: return CAIRO_LINE_CAP_ROUND
+        case .square: return CAIRO_LINE_CAP_SQUARE
+        }
+    }
+}
+
+extension LineJoin {
+    var cairo: cairo_line_join_t {
+        switch self {
+        case .miter: return CAIRO_LINE_JOIN_MITER
+        case .round: return CAIRO_LINE_JOIN_ROUND
+        case .bevel: return CAIRO_LINE_JOIN_BEVEL
+        }
+    }
+}
+
+extension FillRule {
+    var cairo: cairo_fill_rule_t {
+        switch self {
+        case .winding: return CAIRO_FILL_RULE_WINDING
+        case .evenOdd: return CAIRO_FILL_RULE_EVEN_ODD
+        }
+    }
+}
+
+extension CompositeOperator {
+    var cairo: cairo_operator_t {
+        switch self {
+        case .over: return CAIRO_OPERATOR_OVER
+        case .clear: return CAIRO_OPERATOR_CLEAR
+        case .source: return CAIRO_OPERATOR_SOURCE
+        case .destinationOut: return CAIRO_OPERATOR_DEST_OUT
+        case .multiply: return CAIRO_OPERATOR_MULTIPLY
+        case .screen: return CAIRO_OPERATOR_SCREEN
+        }
+    }
+}

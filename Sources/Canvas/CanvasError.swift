@@ -1,0 +1,43 @@
+import Foundation
+
+/// What can go wrong while drawing or encoding.
+public enum CanvasError: Error, Equatable, LocalizedError {
+    /// A colour string that is not `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA`.
+    case invalidColor(String)
+    /// A size that is zero, negative or not finite.
+    case invalidSize(width: Double, height: Double)
+    /// An output larger than ``Canvas/maximumSide`` a side or ``Canvas/maximumPixels`` in all.
+    case imageTooLarge(width: Int, height: Int)
+    /// An operation that needs a raster canvas was called on a PDF or SVG one.
+    case notRaster
+    /// A PDF or SVG canvas was used after its document was finished.
+    case finished
+    /// Cairo reported an error.
+    case cairo(String)
+    /// libpng could not encode the image.
+    case pngEncoding(String)
+    /// The bytes are not a PNG that libpng can read.
+    case pngDecoding(String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .invalidColor(let text):
+            return "invalid colour '\(text)': expected #RGB, #RRGGBB or #RRGGBBAA"
+        case .invalidSize(let width, let height):
+            return "invalid size \(width)x\(height): expected positive finite numbers"
+        case .imageTooLarge(let width, let height):
+            return "output \(width)x\(height) px is too large: at most \(Canvas.maximumSide) px a side "
+                + "and \(Canvas.maximumPixels / 1_000_000) megapixels"
+        case .notRaster:
+            return "this operation needs a raster (PNG) canvas"
+        case .finished:
+            return "the document was already finished"
+        case .cairo(let message):
+            return "drawing failed: \(message)"
+        case .pngEncoding(let message):
+            return "PNG encoding failed: \(message)"
+        case .pngDecoding(let message):
+            return "not a readable PNG: \(message)"
+        }
+    }
+}

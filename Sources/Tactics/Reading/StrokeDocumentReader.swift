@@ -1,0 +1,88 @@
+import Foundation
+
+/// Reads form 1: a JSON stroke document (`touchline.strokes`, version 1).
+struct StrokeDocumentReader {
+    let source: String
+
+    func read(_ data: Data) throws(StrokeLogError) -> StrokeLog {
+        let root: JSONValue
+        switch JSONValue.parse(data) {
+        case .success(let value): root = value
+        case .failure(let syntax):
+            throw StrokeLogError(syntax.message.contains("not finite") ? .notFinite : .malformedJSON,
+                                 source: source, at: .position(line: syntax.line, column: syntax.column), syntax.message)
+        }
+        let fields = FieldReader(source: source, line: nil)
+        let object = try fields.object(root, "")
+        try checkFormat(object, expected: .strokeDocument, fields: fields)
+        let settings = try fields.settings(object, surface: nil)
+        let items = try fields.array(try fields.required(object, "events", ""), "events")
+        guard items.count <= StrokeLog.maximumEvents else {
+            throw fields.error(.tooLarge, "events", "\(items.count) events; at most \(StrokeLog.maximumEvents) are accepted")
+        }
+        var events: [BoardEvent] = []
+        events.reserveCapacity(items.count)
+        var totalPoints = 0
+        for (index, item) in items.enumerated() {
+            let path = "events[\(index)]"
+            let event = try fields.object(item, path)
+            let type = try fields.string(try fields.required(event, "type", path), path + ".type")
+            switch type {
+            case "stroke":
+                let stroke = try readStroke(event, path: path, settings: settings, fields: fields)
+                totalPoints += stroke.points.count
+                guard totalPoints <= StrokeLog.maximumPoints else {
+                    throw fields.error(.tooLarge, path, "more than \(StrokeLog.maximumPoints) points in the log")
+                }
+                events.append(.stroke(stroke))
+            case "clear":
+                let time = try event["t"].map { (value) throws(StrokeLogError) in
+                    try fields.number(value, path + ".t", in: 0...Double.greatestFiniteMagnitude,
+                                      expecting: "a time in milliseconds, 0 or more")
+                }
+                events.append(.clear(time: time))
+            default:
+                throw fields.error(.invalidValue, path + ".type", "unknown event type '\(type)' (expected stroke or clear)")
+            }
+        }
+        return StrokeLog(form: .strokeDocument, surface: settings.surface, pitchRect: settings.pitchRect,
+                         dimensions: settings.dimensions, orientation: settings.orientation,
+                         background: settings.background, pens: settings.pens,
+                         eraserWidth: settings.eraserWidth, events: events)
+    }
+
+    private func readStroke(_ event: [String: JSONValue], path: String, settings: BoardSettings,
+                            fields: FieldReader) throws(StrokeLogError) -> Stroke {
+        let name = try fields.string(try fields.required(event, "tool", path), path + ".tool")
+        let tool = Tool(name: name)
+        if case .pen(let pen) = tool, settings.pens[pen] == nil {
+            throw fields.error(.unknownTool, path + ".tool",
+                               "unknown tool '\(name)' (expected \(knownTools(settings)))")
+        }
+        let items = try fields.array(try fields.required(event, "points", path), path + ".points")
+        guard !items.isEmpty else {
+            throw fields.error(.emptyStroke, path + ".points", "a stroke needs at least one point")
+        }
+        var points: [StrokePoint] = []
+        points.reserveCapacity(items.count)
+        var lastTime: Double?
+        for (index, item) in items.enumerated() {
+            let pointPath = "\(path).points[\(index)]"
+            let point = try fields.point(item, pointPath)
+            if let time = point.time {
+                if let lastTime, time < lastTime {
+                    throw fields.error(.timeBackwards, pointPath,
+                                       "time goes backwards inside the stroke: \(FieldReader.format(time)) ms after \(FieldReader.format(lastTime)) ms")
+                }
+                lastTime = time
+            }
+            points.append(point)
+        }
+        return Stroke(tool: tool, points: points)
+    }
+}
+
+/// The tools a log accepts, for messages: its pens in name order, then the eraser.
+func knownTools(_ settings: BoardSettings) -> String {
+    (settings.pens.keys.sorted() + ["eraser"]).joined(separator: ", ")
+}

@@ -1,0 +1,110 @@
+import Canvas
+import Foundation
+
+/// Renders a board frame by frame, as it was drawn.
+///
+/// The background is drawn once; finished events are applied to a persistent ink layer as
+/// frames advance, so a whole animation costs about one replay plus one composite per frame.
+public struct BoardAnimator: Sendable {
+    /// The most frames one animation may have.
+    public static let maximumFrames = 10_000
+
+    public let renderer: BoardRenderer
+    public let frames: [FrameSpec]
+
+    /// Plans the frames.
+    ///
+    /// - Throws: ``BoardAnimatorError`` for a spacing that is not positive, or more than
+    ///   ``maximumFrames`` frames.
+    public init(renderer: BoardRenderer, spacing: FrameSpacing) throws(BoardAnimatorError) {
+        self.renderer = renderer
+        let events = renderer.log.events
+        switch spacing {
+        case .everyEvents(let step):
+            guard step > 0 else { throw BoardAnimatorError.invalidSpacing("--every must be 1 or more") }
+            let count = max(1, (events.count + step - 1) / step)
+            guard count <= Self.maximumFrames else { throw BoardAnimatorError.tooManyFrames(count) }
+            frames = (1...count).map { FrameSpec(completedEvents: min($0 * step, events.count), time: nil) }
+        case .perSecond(let fps):
+            guard fps > 0, fps.isFinite, fps <= 1000 else {
+                throw BoardAnimatorError.invalidSpacing("--fps must be above 0 and at most 1000")
+            }
+            let ends = Self.eventEndTimes(events)
+            let end = ends.last ?? 0
+            let interval = 1000 / fps
+            let steps = (end / interval).rounded(.up)
+            guard steps + 1 <= Double(Self.maximumFrames) else {
+                throw BoardAnimatorError.tooManyFrames(Int(min(steps + 1, 1e12)))
+            }
+            var frames: [FrameSpec] = []
+            var completed = 0
+            for step in 0...Int(steps) {
+                let time = min(Double(step) * interval, end)
+                while completed < ends.count, ends[completed] <= time { completed += 1 }
+                frames.append(FrameSpec(completedEvents: completed, time: time))
+            }
+            self.frames = frames
+        }
+    }
+
+    /// Each event's end time, with untimed events taking the time before them, never
+    /// decreasing.
+    static func eventEndTimes(_ events: [BoardEvent]) -> [Double] {
+        var latest = 0.0
+        return events.map { event in
+            latest = max(latest, event.endTime ?? latest)
+            return latest
+        }
+    }
+
+    /// Renders every frame in order and hands each PNG to `body` with its 0-based index.
+    public func renderFrames(png: PNGOptions = .default, _ body: (Int, Data) throws -> Void) throws {
+        let background = try renderer.makeCanvas()
+        renderer.drawBackground(on: background)
+        let ink = try renderer.makeCanvas()
+        let events = renderer.log.events
+        var applied = 0
+        for (index, frame) in frames.enumerated() {
+            renderer.apply(events[applied..<frame.completedEvents], to: ink)
+            applied = frame.completedEvents
+            let canvas = try background.copy()
+            canvas.layer {
+                canvas.draw(ink)
+                if let time = frame.time { drawPartialStrokes(after: applied, at: time, on: canvas) }
+            }
+            try body(index, try canvas.encoded(png: png))
+        }
+    }
+
+    /// Strokes begun but not finished by `time`, as far as they had got.
+    private func drawPartialStrokes(after completed: Int, at time: Double, on canvas: Canvas) {
+        canvas.withSavedState {
+            canvas.concatenate(renderer.inkTransform)
+            for event in renderer.log.events[completed...] {
+                guard case .stroke(let stroke) = event, let start = stroke.startTime else { continue }
+                if start > time { break }
+                var lastTime = start
+                let drawn = stroke.points.prefix { point in
+                    lastTime = point.time ?? lastTime
+                    return lastTime <= time
+                }
+                guard !drawn.isEmpty else { continue }
+                renderer.draw(Stroke(tool: stroke.tool, points: Array(drawn)), on: canvas)
+            }
+        }
+    }
+}
+
+/// Frames that cannot be planned.
+public enum BoardAnimatorError: Error, Equatable, LocalizedError {
+    case invalidSpacing(String)
+    case tooManyFrames(Int)
+
+    public var errorDescription: String? {
+        switch self {
+        case .invalidSpacing(let message): return message
+        case .tooManyFrames(let count):
+            return "the animation would have \(count) frames; at most \(BoardAnimator.maximumFrames) are written (lower --fps or raise --every)"
+        }
+    }
+}

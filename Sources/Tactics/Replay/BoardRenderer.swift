@@ -1,0 +1,168 @@
+import Canvas
+import Foundation
+
+/// Replays a ``StrokeLog`` onto a pitch and encodes the board as PNG, SVG or PDF.
+///
+/// ```swift
+/// let log = try StrokeLog(contentsOf: URL(fileURLWithPath: "board.json"))
+/// let renderer = try BoardRenderer(log: log, options: BoardRenderOptions(size: Size(width: 1600, height: 1040)))
+/// let png = try renderer.render(format: .png)
+/// ```
+///
+/// The background is drawn first; ink goes on a transparent layer above it, where the eraser
+/// removes ink (never the pitch) and `clear` wipes all ink before it. Pens draw opaque round
+/// lines of their width; a one-point stroke is a dot; pressure, when recorded, scales a
+/// segment's width by `0.5 + pressure` (so 0.5 is the pen's own width).
+public struct BoardRenderer: Sendable {
+    public let log: StrokeLog
+    public let options: BoardRenderOptions
+    /// The output size in output units.
+    public let outputSize: Size
+    /// Where the pitch is drawn on the output.
+    public let outputLayout: PitchLayout
+    /// Maps the recording surface onto the output.
+    public let inkTransform: Transform2D
+    /// The background actually drawn.
+    public let background: BoardBackground
+
+    /// Prepares a render, checking the output size against ``Canvas`` limits.
+    public init(log: StrokeLog, options: BoardRenderOptions = BoardRenderOptions()) throws {
+        self.log = log
+        self.options = options
+        let size = options.size ?? log.surface
+        _ = try Canvas.checkedPixelSize(width: size.width, height: size.height, scale: options.scale)
+        outputSize = size
+        background = options.background ?? log.background
+
+        let surface = Rect(x: 0, y: 0, width: log.surface.width, height: log.surface.height)
+        let recordedHalf = log.background == .halfPitch
+        let recorded = log.pitchRect.map {
+            PitchLayout(dimensions: log.dimensions, orientation: log.orientation, isHalf: recordedHalf, area: $0)
+        } ?? PitchLayout(fitting: surface, dimensions: log.dimensions, orientation: log.orientation, isHalf: recordedHalf)
+
+        let output = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        let fitted = output.fitting(aspect: surface.width / surface.height)
+        let surfaceFit = Transform2D(mapping: surface, onto: fitted)
+        let orientation = options.orientation ?? log.orientation
+        let half = background.showsPitch ? background == .halfPitch : recordedHalf
+        if orientation == log.orientation, half == recordedHalf {
+            outputLayout = recorded.applying(surfaceFit)
+            inkTransform = surfaceFit
+        } else {
+            // Another pitch than the one drawn on: carry the ink through pitch metres.
+            let layout = PitchLayout(fitting: output, dimensions: log.dimensions, orientation: orientation, isHalf: half)
+            outputLayout = layout
+            inkTransform = recorded.metresToSpace.inverted.map { $0.concatenating(layout.metresToSpace) } ?? surfaceFit
+        }
+    }
+
+    /// The number of events shown: `until`, clamped to the log.
+    public var shownEvents: Int { min(max(options.until ?? log.events.count, 0), log.events.count) }
+
+    /// Renders the board after ``shownEvents`` events and encodes it.
+    public func render(format: OutputFormat, png: PNGOptions = .default) throws -> Data {
+        let canvas = try makeCanvas(format: format)
+        drawBackground(on: canvas)
+        drawInk(on: canvas, events: shownEvents)
+        return try canvas.encoded(png: png)
+    }
+
+    /// Renders and writes `url` atomically; the format comes from the extension unless given.
+    public func write(to url: URL, format: OutputFormat? = nil, png: PNGOptions = .default) throws {
+        guard let format = format ?? OutputFormat(fileExtensionOf: url) else {
+            throw CanvasError.cairo("cannot tell the format of \(url.lastPathComponent): use .png, .svg or .pdf")
+        }
+        try render(format: format, png: png).write(to: url, options: .atomic)
+    }
+
+    /// A blank canvas of the output's size.
+    public func makeCanvas(format: OutputFormat = .png) throws -> Canvas {
+        try Canvas(width: outputSize.width, height: outputSize.height, scale: options.scale, format: format,
+                   title: "Touchline board")
+    }
+
+    /// Draws the background: the pitch, a plain colour, or nothing.
+    public func drawBackground(on canvas: Canvas) {
+        switch background {
+        case .pitch, .halfPitch:
+            PitchPainter(layout: outputLayout, style: options.style, stripes: options.stripes).paint(on: canvas)
+        case .blank:
+            canvas.paint(options.style.blank)
+        case .none:
+            break
+        }
+    }
+
+    /// Draws the ink of the first `count` events on its own layer.
+    public func drawInk(on canvas: Canvas, events count: Int) {
+        let shown = log.events.prefix(count)
+        // Nothing before the last clear can show.
+        let start = shown.lastIndex { if case .clear = $0 { return true } else { return false } }.map { $0 + 1 } ?? 0
+        canvas.layer {
+            canvas.withSavedState {
+                canvas.concatenate(inkTransform)
+                for event in shown[start...] {
+                    if case .stroke(let stroke) = event { draw(stroke, on: canvas) }
+                }
+            }
+        }
+    }
+
+    /// Applies `events` to an ink-only canvas (no layer): strokes, eraser and clears.
+    func apply(_ events: ArraySlice<BoardEvent>, to ink: Canvas) {
+        ink.withSavedState {
+            ink.concatenate(inkTransform)
+            for event in events {
+                switch event {
+                case .stroke(let stroke): draw(stroke, on: ink)
+                case .clear: ink.clear()
+                }
+            }
+        }
+    }
+
+    /// Draws one stroke in surface units (the canvas already maps them to the output).
+    func draw(_ stroke: Stroke, on canvas: Canvas) {
+        let raw = stroke.points.map { Point(x: $0.x, y: $0.y) }
+        switch stroke.tool {
+        case .eraser:
+            canvas.stroke(Path(polyline: raw), style: StrokeStyle(color: .black, width: log.eraserWidth, cap: .round,
+                                                                  join: .round), operator: .clear)
+        case .pen(let name):
+            guard let pen = log.pens[name] else { return }
+            let points = options.smoothing.smooth(raw, width: pen.width)
+            if stroke.points.contains(where: { $0.pressure != nil }), points.count > 1 {
+                drawWithPressure(stroke, through: points, pen: pen, on: canvas)
+            } else {
+                let width = pen.width * Self.pressureFactor(stroke.points.first?.pressure)
+                canvas.stroke(Path(polyline: points), style: StrokeStyle(color: pen.color, width: width,
+                                                                         cap: .round, join: .round))
+            }
+        }
+    }
+
+    /// Segment by segment, each as wide as the mean pressure of its ends; translucent pens
+    /// are drawn opaque in a layer of their own so overlaps do not darken.
+    private func drawWithPressure(_ stroke: Stroke, through points: [Point], pen: Pen, on canvas: Canvas) {
+        let opaque = pen.color.withAlpha(1)
+        let segments = {
+            for index in 1..<points.count {
+                let pressure = ((stroke.points[index - 1].pressure ?? 0.5) + (stroke.points[index].pressure ?? 0.5)) / 2
+                canvas.stroke(Path(polyline: [points[index - 1], points[index]]),
+                              style: StrokeStyle(color: opaque, width: pen.width * Self.pressureFactor(pressure),
+                                                 cap: .round, join: .round))
+            }
+        }
+        if pen.color.alpha < 1 {
+            canvas.layer(opacity: pen.color.alpha, segments)
+        } else {
+            segments()
+        }
+    }
+
+    /// Width multiplier for a pressure: `0.5 + pressure`, 1 when none was recorded.
+    static func pressureFactor(_ pressure: Double?) -> Double {
+        guard let pressure else { return 1 }
+        return 0.5 + min(max(pressure, 0), 1)
+    }
+}

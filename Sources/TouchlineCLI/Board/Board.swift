@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// `touchline board`: tactics boards recorded on a touch screen.
+struct Board: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replay tactics boards drawn on a tablet onto an accurate pitch.",
+        discussion: """
+            INPUT is a stroke document (JSON, "format": "touchline.strokes") or a pointer-event \
+            log (JSON Lines, "format": "touchline.pointer"); the form is detected from content.
+
+            Examples:
+              touchline board render examples/boards/433.json -o out/433.png --size 1600x1040
+              touchline board frames examples/boards/multitouch.jsonl --out out/frames --fps 10
+              touchline board check examples/boards/433.json --json
+            """,
+        subcommands: [BoardRender.self, BoardFrames.self, BoardCheck.self]
+    )
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Canvas
+import Foundation
+import Tactics
+
+/// `touchline board check INPUT`.
+struct BoardCheck: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Validate a board recording and summarise it.",
+        discussion: """
+            Exits 0 with a summary (events, strokes per tool, points, duration) when the log \
+            can be replayed, and 65 with the place of the first problem when it cannot.
+
+            Examples:
+              touchline board check examples/boards/433.json
+              touchline board check board.jsonl --json
+            """
+    )
+
+    @OptionGroup var input: BoardInput
+    @Flag(help: "Print the summary as JSON (a stable schema).")
+    var json = false
+
+    func run() throws {
+        try reportingErrors {
+            let summary = try input.load().summary
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                print(String(decoding: try encoder.encode(summary), as: UTF8.self))
+            } else {
+                print(Self.table(summary, source: input.input))
+            }
+        }
+    }
+
+    static func table(_ summary: BoardSummary, source: String) -> String {
+        func number(_ value: Double) -> String {
+            value == value.rounded() ? String(Int(value)) : String(value)
+        }
+        let tools = summary.strokesPerTool.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        var rows: [(String, String)] = [
+            ("file", source),
+            ("form", summary.form),
+            ("surface", "\(number(summary.surface.width)) x \(number(summary.surface.height))"),
+            ("background", summary.background),
+            ("orientation", summary.orientation),
+            ("pitch", summary.pitch.description),
+            ("events", "\(summary.events) (\(summary.strokes) strokes, \(summary.clears) clears)"),
+            ("strokes per tool", tools.isEmpty ? "none" : tools.joined(separator: ", ")),
+            ("points", String(summary.points)),
+            ("duration", summary.durationMilliseconds.map { String(format: "%.3f s", $0 / 1000) } ?? "not timed"),
+        ]
+        if summary.form == "touchline.pointer" {
+            rows.append(("cancelled strokes", String(summary.cancelledStrokes)))
+            rows.append(("unfinished strokes", "\(summary.unfinishedStrokes)\(summary.unfinishedStrokes > 0 ? " (no up; not drawn)" : "")"))
+        }
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n")
+    }
+}

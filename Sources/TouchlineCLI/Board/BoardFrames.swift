@@ -1,0 +1,109 @@
+import ArgumentParser
+import Canvas
+import Foundation
+import Tactics
+
+/// `touchline board frames INPUT --out DIR`.
+struct BoardFrames: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "frames",
+        abstract: "Write the board as it was drawn, frame by frame, as numbered PNGs.",
+        discussion: """
+            With --fps the frames follow the recorded timestamps, showing strokes part-drawn; \
+            with --every N (the default is 1) there is a frame after every N events. Frames are \
+            named frame-00001.png, frame-00002.png, ... Earlier frame-*.png files in DIR are \
+            replaced only once every new frame has been written.
+
+            Examples:
+              touchline board frames examples/boards/multitouch.jsonl --out out/frames --fps 10
+              touchline board frames examples/boards/433.json --out out/steps --every 2
+            """
+    )
+
+    @OptionGroup var input: BoardInput
+    @Option(help: ArgumentHelp("The folder to write frames into (created if missing).", valueName: "dir"))
+    var out: String
+    @Option(help: ArgumentHelp("Frames per second of recorded time.", valueName: "F"))
+    var fps: Double?
+    @Option(help: ArgumentHelp("A frame after every N events.", valueName: "N"))
+    var every: Int?
+    @OptionGroup var look: BoardLook
+    @Flag(name: .shortAndLong, help: "Print nothing on success.")
+    var quiet = false
+
+    func validate() throws {
+        if fps != nil, every != nil { throw ValidationError("give --fps or --every, not both") }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let log = try input.load()
+            var spacing = FrameSpacing.everyEvents(every ?? 1)
+            if let fps {
+                if log.isTimed {
+                    spacing = .perSecond(fps)
+                } else {
+                    StandardError.print("touchline: note: \(input.input) has no timestamps; writing one frame per event")
+                }
+            }
+            let animator = try BoardAnimator(renderer: try look.renderer(for: log), spacing: spacing)
+            let written = try FrameWriter(directory: out).write(count: animator.frames.count) { save in
+                try animator.renderFrames(png: PNGOptions(compression: look.compression)) { index, data in
+                    try save(index, data)
+                    if StandardError.isTerminal, !quiet {
+                        FileHandle.standardError.write(Data("\rframe \(index + 1)/\(animator.frames.count)".utf8))
+                    }
+                }
+            }
+            if StandardError.isTerminal, !quiet { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            if !quiet { print("wrote \(written) frames to \(out)") }
+        }
+    }
+}
+
+/// Writes numbered frames into a staging folder beside the destination and moves them in
+/// only when all are written, so a failure leaves the destination as it was.
+struct FrameWriter {
+    let directory: String
+
+    static func name(_ index: Int) -> String {
+        let number = String(index + 1)
+        return "frame-" + String(repeating: "0", count: max(0, 5 - number.count)) + number + ".png"
+    }
+
+    func write(count: Int, _ produce: (_ save: (Int, Data) throws -> Void) throws -> Void) throws -> Int {
+        let manager = FileManager.default
+        let destination = URL(fileURLWithPath: directory)
+        do {
+            try manager.createDirectory(at: destination, withIntermediateDirectories: true)
+        } catch {
+            throw CommandError(.cannotCreate, "cannot create \(directory): \(error.localizedDescription)")
+        }
+        let staging = destination.appendingPathComponent(".frames-\(ProcessInfo.processInfo.processIdentifier).tmp")
+        try? manager.removeItem(at: staging)
+        do {
+            try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+        } catch {
+            throw CommandError(.cannotCreate, "cannot write into \(directory): \(error.localizedDescription)")
+        }
+        defer { try? manager.removeItem(at: staging) }
+        var written = 0
+        try produce { index, data in
+            try Files.write(data, to: staging.appendingPathComponent(Self.name(index)).path)
+            written += 1
+        }
+        let existing = (try? manager.contentsOfDirectory(atPath: directory)) ?? []
+        for name in existing where name.hasPrefix("frame-") && name.hasSuffix(".png") {
+            try? manager.removeItem(at: destination.appendingPathComponent(name))
+        }
+        do {
+            for index in 0..<written {
+                let name = Self.name(index)
+                try manager.moveItem(at: staging.appendingPathComponent(name), to: destination.appendingPathComponent(name))
+            }
+        } catch {
+            throw CommandError(.ioError, "cannot move frames into \(directory): \(error.localizedDescription)")
+        }
+        return written
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Canvas
+import Foundation
+import Tactics
+
+/// sysexits(3) codes the CLI exits with.
+enum ExitStatus: Int32 {
+    case usage = 64
+    case dataError = 65
+    case noInput = 66
+    case software = 70
+    case cannotCreate = 73
+    case ioError = 74
+}
+
+/// An error the CLI reports as one line with a chosen exit status.
+struct CommandError: Error, LocalizedError {
+    var status: ExitStatus
+    var message: String
+
+    init(_ status: ExitStatus, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    var errorDescription: String? { message }
+}
+
+/// Runs a command body, reporting any error as `touchline: error: MESSAGE` on standard error
+/// and exiting with its sysexits code.
+func reportingErrors(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as ExitCode {
+        throw error
+    } catch {
+        let status = ExitStatus.of(error)
+        let message = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+        StandardError.print("touchline: error: \(message)")
+        throw ExitCode(status.rawValue)
+    }
+}
+
+extension ExitStatus {
+    /// The status for an error thrown by a library module.
+    static func of(_ error: any Error) -> ExitStatus {
+        switch error {
+        case let error as CommandError: return error.status
+        case is StrokeLogError, is PitchDimensionsError: return .dataError
+        case let error as BoardAnimatorError:
+            if case .invalidSpacing = error { return .usage }
+            return .dataError
+        case let error as CanvasError:
+            switch error {
+            case .imageTooLarge, .invalidSize: return .usage
+            case .pngDecoding, .invalidColor: return .dataError
+            default: return .software
+            }
+        default: return .ioError
+        }
+    }
+}
+
+/// Writes to standard error.
+enum StandardError {
+    static func print(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// True when standard error is a terminal (progress is shown only then).
+    static var isTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+}

@@ -1,0 +1,14 @@
+import ArgumentParser
+import Canvas
+
+/// `WxH` on the command line, for example `1600x1040`.
+extension Size: ExpressibleByArgument {
+    public init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+              width.isFinite, height.isFinite, width > 0, height > 0 else { return nil }
+        self.init(width: width, height: height)
+    }
+
+    public static var defaultCompletionKind: CompletionKind { .default }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+
+/// The `touchline` command: nouns, then verbs.
+@main
+struct Touchline: ParsableCommand {
+    /// The tool's version, printed by `touchline --version`.
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "touchline",
+        abstract: "Tactics boards, route maps, league tables and club services for football.",
+        discussion: """
+            Commands are grouped by noun. Errors go to standard error as one line, and the exit \
+            status follows sysexits: 64 usage, 65 bad input data, 66 input missing, \
+            73 cannot create output, 74 I/O error.
+
+            Example:
+              touchline board render examples/boards/433.json -o out/433.png
+            """,
+        version: version,
+        subcommands: [Board.self]
+    )
+}
