@@ -44,16 +44,12 @@ let package = Package(
         // Benchmarks (`make bench`), built in release mode.
         .executableTarget(
             name: "TouchlineBench",
-            dependencies: ["Canvas", "Tactics"],
+            dependencies: ["Canvas", "Tactics", "CCairo"],
             path: "bench/Sources/TouchlineBench"
         ),
 
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
-        .testTarget(
-            name: "TacticsTests",
-            dependencies: ["Tactics", "Canvas"],
-            resources: [.copy("Fixtures")]
-        ),
+        .testTarget(name: "TacticsTests", dependencies: ["Tactics", "Canvas"]),
         .testTarget(
             name: "TouchlineCLITests",
             dependencies: ["TouchlineCLI", "Canvas"]

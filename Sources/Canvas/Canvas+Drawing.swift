@@ -80,13 +80,13 @@ extension Canvas {
     }
 
     /// Draws into a layer of its own, then composites the layer onto the canvas with
-    /// `operator` and `opacity`. Inside a layer, ``CompositeOperator/clear`` removes only what
-    /// the layer holds, never what is beneath it.
+    /// `operator` and `opacity`. Inside a layer, ``CompositeOperator/destinationOut`` and
+    /// ``clear()`` remove only what the layer holds, never what is beneath it.
     ///
     /// ```swift
     /// canvas.layer {
     ///     canvas.stroke(ink, style: pen)
-    ///     canvas.stroke(eraserPath, style: rubber, operator: .clear) // the background stays
+    ///     canvas.stroke(eraserPath, style: rubber, operator: .destinationOut) // the background stays
     /// }
     /// ```
     public func layer(operator op: CompositeOperator = .over, opacity: Double = 1,

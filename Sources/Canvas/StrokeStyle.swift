@@ -17,11 +17,13 @@ public enum FillRule: Sendable, Hashable {
 public enum CompositeOperator: Sendable, Hashable {
     /// Paint over (the default).
     case over
-    /// Remove what is under the drawn shape, leaving transparency.
+    /// Remove what is under the drawn shape, leaving transparency. To rub out antialiased
+    /// shapes inside a layer prefer ``destinationOut`` with an opaque colour: Cairo 1.16 turns
+    /// `clear` strokes black on a layer that was painted over entirely.
     case clear
     /// Replace what is under the drawn shape.
     case source
-    /// Keep what is under the drawn shape only where it is not drawn.
+    /// Keep what is under the drawn shape only where it is not drawn (an eraser).
     case destinationOut
     /// Darken by multiplying colours.
     case multiply

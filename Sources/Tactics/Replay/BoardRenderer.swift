@@ -127,7 +127,7 @@ public struct BoardRenderer: Sendable {
         switch stroke.tool {
         case .eraser:
             canvas.stroke(Path(polyline: raw), style: StrokeStyle(color: .black, width: log.eraserWidth, cap: .round,
-                                                                  join: .round), operator: .clear)
+                                                                  join: .round), operator: .destinationOut)
         case .pen(let name):
             guard let pen = log.pens[name] else { return }
             let points = options.smoothing.smooth(raw, width: pen.width)
