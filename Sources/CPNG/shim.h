@@ -68,6 +68,16 @@ static inline void tl_png_warning(png_structp png, png_const_charp message) {
     (void)message;
 }
 
+/** Packs one row of opaque native-endian Cairo ARGB32 into RGB bytes. */
+static inline void tl_png_pack_rgb_row(const uint32_t *source, unsigned char *destination, int width) {
+    for (int x = 0; x < width; x++) {
+        uint32_t pixel = source[x];
+        destination[3 * x + 0] = (unsigned char)(pixel >> 16);
+        destination[3 * x + 1] = (unsigned char)(pixel >> 8);
+        destination[3 * x + 2] = (unsigned char)pixel;
+    }
+}
+
 /** Unpremultiplies one row of native-endian Cairo ARGB32 into straight RGBA bytes. */
 static inline void tl_png_unpremultiply_row(const uint32_t *source, unsigned char *destination, int width) {
     for (int x = 0; x < width; x++) {
@@ -87,21 +97,24 @@ static inline void tl_png_unpremultiply_row(const uint32_t *source, unsigned cha
 }
 
 /**
- * Encodes Cairo ARGB32 pixels as a PNG into `output` (appended).
+ * Supplies row `y` (0-based, top to bottom) of Cairo ARGB32 pixels to tl_png_encode_rows, or
+ * NULL to abandon the encoding. Rows are asked for in order, each once.
+ */
+typedef const unsigned char *(*tl_png_row_source)(void *context, int y);
+
+/**
+ * Encodes Cairo ARGB32 rows as a PNG into `output` (appended), asking `source` for each row.
  * `filter` is a mask of PNG_FILTER_* values, `level` a zlib level 0-9 and `strategy` a zlib
  * strategy (0 default, 1 filtered, 2 Huffman only, 3 RLE). Returns 1 on success; on failure 0,
  * with libpng's message in `message` (256 bytes).
  */
-static inline int tl_png_encode(const unsigned char *pixels, int width, int height, int stride,
-                                int layout, int filter, int level, int strategy,
-                                tl_png_buffer *output, char *message) {
-    unsigned char *row = NULL;
-    if (layout == TL_PNG_CAIRO_PREMULTIPLIED) {
-        row = (unsigned char *)malloc((size_t)width * 4);
-        if (row == NULL) {
-            strncpy(message, "out of memory while encoding PNG", 255);
-            return 0;
-        }
+static inline int tl_png_encode_rows(int width, int height, int layout, int filter, int level, int strategy,
+                                     tl_png_row_source source, void *context,
+                                     tl_png_buffer *output, char *message) {
+    unsigned char *row = (unsigned char *)malloc((size_t)width * 4);
+    if (row == NULL) {
+        strncpy(message, "out of memory while encoding PNG", 255);
+        return 0;
     }
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, message, tl_png_error, tl_png_warning);
     if (png == NULL) {
@@ -127,27 +140,40 @@ static inline int tl_png_encode(const unsigned char *pixels, int width, int heig
                  layout == TL_PNG_CAIRO_OPAQUE ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     png_write_info(png, info);
-    if (layout == TL_PNG_CAIRO_OPAQUE) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-        png_set_filler(png, 0, PNG_FILLER_BEFORE);
-#else
-        png_set_bgr(png);
-        png_set_filler(png, 0, PNG_FILLER_AFTER);
-#endif
-    }
     for (int y = 0; y < height; y++) {
-        const unsigned char *source = pixels + (size_t)y * (size_t)stride;
-        if (row != NULL) {
-            tl_png_unpremultiply_row((const uint32_t *)source, row, width);
-            png_write_row(png, row);
+        const uint32_t *pixels = (const uint32_t *)source(context, y);
+        if (pixels == NULL) png_error(png, "the image could not be drawn");
+        if (layout == TL_PNG_CAIRO_OPAQUE) {
+            tl_png_pack_rgb_row(pixels, row, width);
         } else {
-            png_write_row(png, source);
+            tl_png_unpremultiply_row(pixels, row, width);
         }
+        png_write_row(png, row);
     }
     png_write_end(png, info);
     png_destroy_write_struct(&png, &info);
     free(row);
     return 1;
+}
+
+/** Where tl_png_encode finds its rows. */
+typedef struct tl_png_buffer_rows {
+    const unsigned char *pixels;
+    int stride;
+} tl_png_buffer_rows;
+
+static inline const unsigned char *tl_png_buffer_row(void *context, int y) {
+    const tl_png_buffer_rows *rows = (const tl_png_buffer_rows *)context;
+    return rows->pixels + (size_t)y * (size_t)rows->stride;
+}
+
+/** Encodes Cairo ARGB32 pixels held in one buffer (see tl_png_encode_rows). */
+static inline int tl_png_encode(const unsigned char *pixels, int width, int height, int stride,
+                                int layout, int filter, int level, int strategy,
+                                tl_png_buffer *output, char *message) {
+    tl_png_buffer_rows rows = {pixels, stride};
+    return tl_png_encode_rows(width, height, layout, filter, level, strategy, tl_png_buffer_row, &rows,
+                              output, message);
 }
 
 /**

@@ -25,6 +25,14 @@ extension Canvas {
         cairo_transform(context, &matrix)
     }
 
+    /// The part of user space that drawing can still reach (the canvas, or the band of it
+    /// that exists, less any clip).
+    public var clipBounds: Rect {
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(context, &x1, &y1, &x2, &y2)
+        return Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+    }
+
     /// Limits later drawing to the inside of `path` (until the saved state is restored).
     public func clip(to path: Path, rule: FillRule = .winding) {
         setPath(path)
@@ -52,6 +60,13 @@ extension Canvas {
         guard !path.isEmpty else { return }
         setPath(path)
         setSource(style.color)
+        setLineStyle(style)
+        cairo_set_operator(context, op.cairo)
+        cairo_stroke(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+    }
+
+    private func setLineStyle(_ style: StrokeStyle) {
         cairo_set_line_width(context, style.width)
         cairo_set_line_cap(context, style.cap.cairo)
         cairo_set_line_join(context, style.join.cairo)
@@ -62,9 +77,49 @@ extension Canvas {
                 cairo_set_dash(context, buffer.baseAddress, Int32(buffer.count), style.dashOffset)
             }
         }
-        cairo_set_operator(context, op.cairo)
-        cairo_stroke(context)
-        cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+    }
+
+    /// Strokes `path` painting with what `source` draws instead of a colour, so that, for
+    /// example, an eraser reveals a background drawn again beneath it.
+    ///
+    /// `source` draws in the current user space, clipped to the stroke's bounds (so only that
+    /// much is rendered, in a layer of that size); `path` and the stroke's width are mapped by
+    /// `transform` first. The style's colour is not used.
+    public func stroke(_ path: Path, style: StrokeStyle, transform: Transform2D = .identity,
+                       paintingWith source: () -> Void) {
+        guard !path.isEmpty else { return }
+        let bounds = withSavedState { () -> Rect in
+            concatenate(transform)
+            setPath(path)
+            setLineStyle(style)
+            var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+            cairo_stroke_extents(context, &x1, &y1, &x2, &y2)
+            cairo_new_path(context)
+            let corners = [(x1, y1), (x2, y1), (x1, y2), (x2, y2)].map { corner -> Point in
+                var (x, y) = corner
+                cairo_user_to_device(context, &x, &y)
+                return Point(x: x, y: y)
+            }
+            let xs = corners.map(\.x), ys = corners.map(\.y)
+            let minX = (xs.min() ?? 0).rounded(.down), minY = (ys.min() ?? 0).rounded(.down)
+            return Rect(x: minX, y: minY, width: (xs.max() ?? 0).rounded(.up) - minX,
+                        height: (ys.max() ?? 0).rounded(.up) - minY)
+        }
+        withSavedState {
+            // Path coordinates are kept in device space, so the clip can be set up there.
+            cairo_save(context)
+            cairo_identity_matrix(context)
+            cairo_rectangle(context, bounds.x, bounds.y, bounds.width, bounds.height)
+            cairo_restore(context)
+            cairo_clip(context)
+            cairo_push_group(context)
+            source()
+            cairo_pop_group_to_source(context)
+            concatenate(transform)
+            setPath(path)
+            setLineStyle(style)
+            cairo_stroke(context)
+        }
     }
 
     /// Fills the inside of `path` with `color`.

@@ -36,7 +36,7 @@ public final class Canvas {
     public let pixelHeight: Int
 
     let surface: OpaquePointer
-    let context: OpaquePointer
+    private(set) var context: OpaquePointer
     private let sink: ByteSink?
     private var isFinished = false
 
@@ -104,6 +104,44 @@ public final class Canvas {
         cairo_destroy(context)
         if let sink, !isFinished { sink.discard = true }
         cairo_surface_destroy(surface)
+    }
+
+    /// A raster canvas holding only rows `top ..< top + rows` (device pixels) of a picture
+    /// `width` x `height` units at `scale`: it reports the whole picture's size, and drawing
+    /// outside its rows is clipped away.
+    init(width: Double, height: Double, scale: Double, bandTop top: Int, rows: Int) throws {
+        let (pixelWidth, _) = try Self.checkedPixelSize(width: width, height: height, scale: scale)
+        self.format = .png
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = rows
+        sink = nil
+        guard let created = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(rows)) else {
+            throw CanvasError.cairo("could not create an image surface")
+        }
+        surface = created
+        cairo_surface_set_device_scale(surface, scale, scale)
+        cairo_surface_set_device_offset(surface, 0, -Double(top))
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let context = cairo_create(surface) else {
+            let message = String(cString: cairo_status_to_string(cairo_surface_status(surface)))
+            cairo_surface_destroy(surface)
+            throw CanvasError.cairo(message)
+        }
+        self.context = context
+    }
+
+    /// Moves a band canvas to rows `top ..< top + pixelHeight` of its picture and makes it
+    /// transparent, with a fresh drawing state, so one band's memory serves the next.
+    func moveBand(toTop top: Int) throws {
+        cairo_surface_flush(surface)
+        cairo_surface_set_device_offset(surface, 0, -Double(top))
+        guard let fresh = cairo_create(surface) else { throw CanvasError.cairo("could not create a context") }
+        cairo_destroy(context)
+        context = fresh
+        clear()
+        try checkStatus()
     }
 
     /// The pixel size of `width` x `height` units at `scale`, checked against the limits.

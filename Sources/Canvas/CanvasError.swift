@@ -12,6 +12,8 @@ public enum CanvasError: Error, Equatable, LocalizedError {
     case notRaster
     /// A PDF or SVG canvas was used after its document was finished.
     case finished
+    /// A file name whose extension names no format Touchline writes.
+    case unsupportedFormat(String)
     /// Cairo reported an error.
     case cairo(String)
     /// libpng could not encode the image.
@@ -32,6 +34,8 @@ public enum CanvasError: Error, Equatable, LocalizedError {
             return "this operation needs a raster (PNG) canvas"
         case .finished:
             return "the document was already finished"
+        case .unsupportedFormat(let name):
+            return "cannot tell the format of '\(name)': use a .png, .svg or .pdf file name"
         case .cairo(let message):
             return "drawing failed: \(message)"
         case .pngEncoding(let message):

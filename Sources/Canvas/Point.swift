@@ -77,6 +77,25 @@ public struct Rect: Sendable, Hashable, Codable, CustomStringConvertible {
         Rect(x: x + amount, y: y + amount, width: width - 2 * amount, height: height - 2 * amount)
     }
 
+    /// The smallest rectangle holding every point; nil for no points.
+    public init?(boundingBoxOf points: some Sequence<Point>) {
+        var iterator = points.makeIterator()
+        guard let first = iterator.next() else { return nil }
+        var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
+        while let point = iterator.next() {
+            minX = min(minX, point.x)
+            maxX = max(maxX, point.x)
+            minY = min(minY, point.y)
+            maxY = max(maxY, point.y)
+        }
+        self.init(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// True when the two rectangles overlap or touch.
+    public func intersects(_ other: Rect) -> Bool {
+        minX <= other.maxX && other.minX <= maxX && minY <= other.maxY && other.minY <= maxY
+    }
+
     public func contains(_ point: Point) -> Bool {
         point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY
     }

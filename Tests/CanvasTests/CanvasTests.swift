@@ -221,3 +221,41 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["board.png"])
     }
 }
+
+@Suite struct BandedEncodingTests {
+    static func picture(_ canvas: Canvas) {
+        canvas.paint(Color(red: 0.24, green: 0.55, blue: 0.24))
+        var circle = Path()
+        circle.addCircle(center: Point(x: 150, y: 200), radius: 120)
+        canvas.stroke(circle, style: StrokeStyle(color: .white, width: 3))
+        canvas.stroke(Path(polyline: [Point(x: 0, y: 0), Point(x: 300, y: 401)]),
+                      style: StrokeStyle(color: Color(red: 0.8, green: 0.2, blue: 0.2), width: 7, cap: .round))
+        canvas.draw(text: "Bands", at: Point(x: 20, y: 130), font: Font(size: 30), color: .black)
+    }
+
+    @Test(arguments: [1.0, 2, 1.5])
+    func bandsGiveTheSameBytesAsOneCanvas(_ scale: Double) throws {
+        let whole = try Canvas(width: 300, height: 401, scale: scale)
+        Self.picture(whole)
+        let banded = try Canvas.bandedPNG(width: 300, height: 401, scale: scale, opaque: true) { Self.picture($0) }
+        #expect(banded == (try whole.pngData()))
+        #expect(try RasterImage(pngData: banded).height == Int((401 * scale).rounded(.up)))
+    }
+
+    @Test func translucentPicturesKeepTheirAlpha() throws {
+        let banded = try Canvas.bandedPNG(width: 50, height: 300, opaque: false) { canvas in
+            var band = Path()
+            band.addRect(Rect(x: 0, y: 100, width: 50, height: 100))
+            canvas.fill(band, color: Color(red: 0, green: 0, blue: 1, alpha: 0.5))
+        }
+        let image = try RasterImage(pngData: banded)
+        #expect(image.pixel(x: 10, y: 50).alpha == 0)
+        #expect(abs(Int(image.pixel(x: 10, y: 150).alpha) - 128) <= 1)
+    }
+
+    @Test func refusesOversizedPictures() {
+        #expect(throws: CanvasError.imageTooLarge(width: 20_000, height: 10)) {
+            try Canvas.bandedPNG(width: 20_000, height: 10, opaque: true) { _ in }
+        }
+    }
+}

@@ -182,6 +182,16 @@ import Testing
         #expect(try renderer.render(format: .pdf) == renderer.render(format: .pdf))
     }
 
+    @Test(arguments: [BoardBackground.pitch, .none])
+    func bandedRenderingMatchesOneCanvas(_ background: BoardBackground) throws {
+        let log = try Boards.read(String(decoding: try Data(contentsOf: Self.example("mistake.json")), as: UTF8.self))
+        let renderer = try BoardRenderer(log: log, options: BoardRenderOptions(background: background, stripes: true))
+        let canvas = try renderer.makeCanvas()
+        renderer.drawBackground(on: canvas)
+        renderer.drawInk(on: canvas, events: renderer.shownEvents)
+        #expect(try renderer.render(format: .png) == canvas.pngData())
+    }
+
     @Test func vectorFormatsCarryThePicture() throws {
         let renderer = try BoardRenderer(log: try Boards.log([redLine]))
         let pdf = try renderer.render(format: .pdf)

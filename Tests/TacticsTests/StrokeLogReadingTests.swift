@@ -267,6 +267,24 @@ import Testing
         }
     }
 
+    @Test func pointerLinesOfTheWrongShapeNameTheField() throws {
+        let header = #"{"type":"header","format":"touchline.pointer","version":1,"surface":{"width":100,"height":100}}"#
+        let cases: [(String, String)] = [
+            (#"{"t":1,"type":"down","id":1,"x":"a","y":1}"#, "x"),
+            (#"{"t":-1,"type":"down","id":1,"x":1,"y":1}"#, "t"),
+            (#"{"t":1,"type":"down","id":1,"x":1,"y":1,"pressure":2}"#, "pressure"),
+            (#"{"t":1,"type":"down","id":1.5,"x":1,"y":1}"#, "id"),
+            (#"{"t":1,"type":"down","id":1,"x":1}"#, "y"),
+            (#"{"t":1,"type":"down","x":1,"y":1}"#, "id"),
+            (#"{"t":1,"type":"hover","id":1}"#, "type"),
+            (#"{"t":1,"type":"tool"}"#, "tool"),
+        ]
+        for (line, field) in cases {
+            #expect(error(header + "\n" + line)?.location == .lineField(line: 2, field: field), "\(line)")
+        }
+        #expect(error(header + "\n" + header)?.message == "a header may only be the first line")
+    }
+
     @Test func refusesInputsOverTheSizeLimit() {
         let huge = Data(count: StrokeLog.maximumInputBytes + 1)
         #expect(throws: StrokeLogError.self) { try StrokeLog(data: huge, source: "huge.json") }

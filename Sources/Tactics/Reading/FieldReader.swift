@@ -22,7 +22,7 @@ struct FieldReader {
     }
 
     func array(_ value: JSONValue, _ path: String) throws(StrokeLogError) -> [JSONValue] {
-        guard case .array(let array) = value else {
+        guard let array = value.elements else {
             throw error(.invalidValue, path, "expected an array, found \(value.typeName)")
         }
         return array
@@ -168,9 +168,33 @@ struct FieldReader {
         }
     }
 
+    /// A stroke's points: each `[x, y]`, `[x, y, t]` or `[x, y, t, pressure]`.
+    func points(_ value: JSONValue, _ path: String) throws(StrokeLogError) -> [StrokePoint] {
+        guard case .numberRows(let rows) = value else {
+            var points: [StrokePoint] = []
+            for (index, item) in try array(value, path).enumerated() {
+                points.append(try point(item, "\(path)[\(index)]"))
+            }
+            return points
+        }
+        var points: [StrokePoint] = []
+        points.reserveCapacity(rows.count)
+        for (index, row) in rows.enumerated() {
+            guard (2...4).contains(row.count), row.allSatisfy(\.isFinite),
+                  row.count < 3 || row[2] >= 0, row.count < 4 || (0...1).contains(row[3]) else {
+                // The general path says exactly what is wrong.
+                points.append(try point(.array(row.map(JSONValue.number)), "\(path)[\(index)]"))
+                continue
+            }
+            points.append(StrokePoint(x: row[0], y: row[1], time: row.count >= 3 ? row[2] : nil,
+                                      pressure: row.count == 4 ? row[3] : nil))
+        }
+        return points
+    }
+
     /// One point of a stroke: `[x, y]`, `[x, y, t]` or `[x, y, t, pressure]`.
     func point(_ value: JSONValue, _ path: String) throws(StrokeLogError) -> StrokePoint {
-        guard case .array(let items) = value, (2...4).contains(items.count) else {
+        guard let items = value.elements, (2...4).contains(items.count) else {
             throw error(.invalidValue, path, "expected [x, y], [x, y, t] or [x, y, t, pressure], found \(Self.describe(value))")
         }
         let x = try number(items[0], path + "[0]")
@@ -192,7 +216,7 @@ struct FieldReader {
     }
 
     static func describe(_ value: JSONValue) -> String {
-        if case .array(let items) = value { return "an array of \(items.count)" }
+        if let items = value.elements { return "an array of \(items.count)" }
         return value.typeName
     }
 

@@ -11,6 +11,39 @@ struct PointerLogReader {
     /// The surface to use when the log has no header line.
     let surface: Size?
 
+    /// One event line, as typed fields.
+    struct Line: Decodable {
+        var type: String
+        var t: Double?
+        var id: PointerID?
+        var x: Double?
+        var y: Double?
+        var pressure: Double?
+        var tool: String?
+    }
+
+    /// A pointer id: a whole number or a short string.
+    struct PointerID: Decodable, Hashable, CustomStringConvertible {
+        var description: String
+
+        init(_ description: String) { self.description = description }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let number = try? container.decode(Double.self) {
+                guard number == number.rounded(), abs(number) < 1e15 else {
+                    throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a whole number")
+                }
+                description = String(Int(number))
+            } else {
+                description = try container.decode(String.self)
+                guard !description.isEmpty, description.count <= 64 else {
+                    throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a short string")
+                }
+            }
+        }
+    }
+
     private struct ActiveStroke {
         var tool: Tool
         var points: [StrokePoint]
@@ -20,33 +53,35 @@ struct PointerLogReader {
     func read(_ data: Data) throws(StrokeLogError) -> StrokeLog {
         var settings: BoardSettings?
         var tool = Tool.pen("red")
-        var active: [String: ActiveStroke] = [:]
+        var active: [PointerID: ActiveStroke] = [:]
         var events: [BoardEvent] = []
         var cancelled = 0
         var eventCount = 0
         var totalPoints = 0
+        let decoder = JSONDecoder()
 
-        for (lineIndex, lineBytes) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+        for (lineIndex, bytes) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             let lineNumber = lineIndex + 1
-            guard lineBytes.contains(where: { !StrokeLog.isWhitespace($0) }) else { continue }
+            guard bytes.contains(where: { !StrokeLog.isWhitespace($0) }) else { continue }
             let fields = FieldReader(source: source, line: lineNumber)
-            let value: JSONValue
-            switch JSONValue.parse(Data(lineBytes)) {
-            case .success(let parsed): value = parsed
-            case .failure(let syntax):
-                throw StrokeLogError(syntax.message.contains("not finite") ? .notFinite : .malformedJSON, source: source,
-                                     at: .position(line: lineNumber, column: syntax.column), syntax.message)
-            }
-            let event = try fields.object(value, "")
-            let type = try fields.string(try fields.required(event, "type", ""), "type")
-
-            if type == "header" {
-                guard settings == nil else {
-                    throw fields.error(.invalidValue, "type", "a header may only be the first line")
+            // Well-formed event lines decode straight into typed fields; anything else (the
+            // header, or a line with a problem) goes through the general reader, which names
+            // what is wrong.
+            let fast = try? decoder.decode(Line.self, from: Data(bytes))
+            let line: Line
+            if let fast, fast.type != "header", isValid(fast) {
+                line = fast
+            } else {
+                let object = try fields.object(try parse(Data(bytes), line: lineNumber), "")
+                if case .string("header") = object["type"] {
+                    guard settings == nil else {
+                        throw fields.error(.invalidValue, "type", "a header may only be the first line")
+                    }
+                    try checkFormat(object, expected: .pointerLog, fields: fields)
+                    settings = try fields.settings(object, surface: surface)
+                    continue
                 }
-                try checkFormat(event, expected: .pointerLog, fields: fields)
-                settings = try fields.settings(event, surface: surface)
-                continue
+                line = try self.line(object, fields)
             }
             if settings == nil {
                 guard let surface else {
@@ -63,34 +98,30 @@ struct PointerLogReader {
             guard eventCount <= StrokeLog.maximumEvents else {
                 throw fields.error(.tooLarge, "", "more than \(StrokeLog.maximumEvents) events in the log")
             }
-            let time = try event["t"].map { (value) throws(StrokeLogError) in
-                try fields.number(value, "t", in: 0...Double.greatestFiniteMagnitude, expecting: "a time in milliseconds, 0 or more")
-            }
-
-            switch type {
+            switch line.type {
             case "tool":
-                let name = try fields.string(try fields.required(event, "tool", ""), "tool")
+                guard let name = line.tool else { throw fields.error(.missingField, "tool", "missing required field 'tool'") }
                 let selected = Tool(name: name)
                 if case .pen(let pen) = selected, board.pens[pen] == nil {
                     throw fields.error(.unknownTool, "tool", "unknown tool '\(name)' (expected \(knownTools(board)))")
                 }
                 tool = selected
             case "down":
-                let id = try pointerID(event, fields)
+                let id = try pointerID(line, fields)
                 if let stroke = active[id] {
                     throw fields.error(.pointerAlreadyDown, "id",
                                        "pointer \(id) is already down (since line \(stroke.downLine)); expected up or cancel first")
                 }
-                let point = try self.point(event, time: time, fields: fields, required: true)
+                let point = try self.point(line, fields, required: true)
                 active[id] = ActiveStroke(tool: tool, points: point.map { [$0] } ?? [], downLine: lineNumber)
                 totalPoints += 1
             case "move", "up":
-                let id = try pointerID(event, fields)
+                let id = try pointerID(line, fields)
                 guard var stroke = active[id] else {
-                    throw fields.error(.noPointerDown, "id", "\(type) for pointer \(id) with no down before it")
+                    throw fields.error(.noPointerDown, "id", "\(line.type) for pointer \(id) with no down before it")
                 }
-                var point = try self.point(event, time: time, fields: fields, required: type == "move")
-                if point == nil, type == "up", let time, let last = stroke.points.last {
+                var point = try self.point(line, fields, required: line.type == "move")
+                if point == nil, line.type == "up", let time = line.t, let last = stroke.points.last {
                     // An up without coordinates still ends the stroke at its time.
                     point = StrokePoint(x: last.x, y: last.y, time: time, pressure: last.pressure)
                 }
@@ -102,23 +133,23 @@ struct PointerLogReader {
                     stroke.points.append(point)
                     totalPoints += 1
                 }
-                if type == "up" {
+                if line.type == "up" {
                     active[id] = nil
                     events.append(.stroke(Stroke(tool: stroke.tool, points: stroke.points)))
                 } else {
                     active[id] = stroke
                 }
             case "cancel":
-                let id = try pointerID(event, fields)
+                let id = try pointerID(line, fields)
                 guard active.removeValue(forKey: id) != nil else {
                     throw fields.error(.noPointerDown, "id", "cancel for pointer \(id) with no down before it")
                 }
                 cancelled += 1
             case "clear":
-                events.append(.clear(time: time))
+                events.append(.clear(time: line.t))
             default:
                 throw fields.error(.invalidValue, "type",
-                                   "unknown event type '\(type)' (expected header, tool, down, move, up, cancel or clear)")
+                                   "unknown event type '\(line.type)' (expected header, tool, down, move, up, cancel or clear)")
             }
             guard totalPoints <= StrokeLog.maximumPoints else {
                 throw fields.error(.tooLarge, "", "more than \(StrokeLog.maximumPoints) points in the log")
@@ -134,27 +165,56 @@ struct PointerLogReader {
                          cancelledStrokes: cancelled, unfinishedStrokes: active.count)
     }
 
-    /// The pointer id, a whole number or a string, as a dictionary key.
-    private func pointerID(_ event: [String: JSONValue], _ fields: FieldReader) throws(StrokeLogError) -> String {
-        switch try fields.required(event, "id", "") {
-        case .number(let number) where number == number.rounded() && abs(number) < 1e15:
-            return String(Int(number))
-        case .string(let text) where !text.isEmpty && text.count <= 64:
-            return text
-        case let other:
-            throw fields.error(.invalidValue, "id", "expected a whole number or a short string, found \(other.typeName)")
+    /// True when the typed fields hold values the log accepts.
+    private func isValid(_ line: Line) -> Bool {
+        [line.t, line.x, line.y, line.pressure].allSatisfy { $0?.isFinite ?? true }
+            && (line.t ?? 0) >= 0 && (0...1).contains(line.pressure ?? 0)
+    }
+
+    private func parse(_ data: Data, line: Int) throws(StrokeLogError) -> JSONValue {
+        switch JSONValue.parse(data) {
+        case .success(let value): return value
+        case .failure(let syntax):
+            throw StrokeLogError(syntax.message.contains("not finite") ? .notFinite : .malformedJSON, source: source,
+                                 at: .position(line: line, column: syntax.column), syntax.message)
         }
     }
 
-    /// The event's point; nil when it has no coordinates and they are not required.
-    private func point(_ event: [String: JSONValue], time: Double?, fields: FieldReader,
-                       required: Bool) throws(StrokeLogError) -> StrokePoint? {
-        guard required || event["x"] != nil || event["y"] != nil else { return nil }
-        let x = try fields.number(try fields.required(event, "x", ""), "x")
-        let y = try fields.number(try fields.required(event, "y", ""), "y")
-        let pressure = try event["pressure"].map { (value) throws(StrokeLogError) in
-            try fields.number(value, "pressure", in: 0...1, expecting: "a pressure from 0 to 1")
+    /// The typed fields of a line read by the general reader, which names any problem.
+    private func line(_ event: [String: JSONValue], _ fields: FieldReader) throws(StrokeLogError) -> Line {
+        func number(_ key: String, in range: ClosedRange<Double>? = nil, expecting: String = "") throws(StrokeLogError) -> Double? {
+            guard let value = event[key] else { return nil }
+            guard let range else { return try fields.number(value, key) }
+            return try fields.number(value, key, in: range, expecting: expecting)
         }
-        return StrokePoint(x: x, y: y, time: time, pressure: pressure)
+        let type = try fields.string(try fields.required(event, "type", ""), "type")
+        var id: PointerID?
+        switch event["id"] {
+        case nil: id = nil
+        case .number(let number) where number == number.rounded() && abs(number) < 1e15:
+            id = PointerID(String(Int(number)))
+        case .string(let text) where !text.isEmpty && text.count <= 64:
+            id = PointerID(text)
+        case let other?:
+            throw fields.error(.invalidValue, "id", "expected a whole number or a short string, found \(other.typeName)")
+        }
+        return Line(type: type,
+                    t: try number("t", in: 0...Double.greatestFiniteMagnitude, expecting: "a time in milliseconds, 0 or more"),
+                    id: id, x: try number("x"), y: try number("y"),
+                    pressure: try number("pressure", in: 0...1, expecting: "a pressure from 0 to 1"),
+                    tool: try event["tool"].map { (value) throws(StrokeLogError) in try fields.string(value, "tool") })
+    }
+
+    private func pointerID(_ line: Line, _ fields: FieldReader) throws(StrokeLogError) -> PointerID {
+        guard let id = line.id else { throw fields.error(.missingField, "id", "missing required field 'id'") }
+        return id
+    }
+
+    /// The event's point; nil when it has no coordinates and they are not required.
+    private func point(_ line: Line, _ fields: FieldReader, required: Bool) throws(StrokeLogError) -> StrokePoint? {
+        guard required || line.x != nil || line.y != nil else { return nil }
+        guard let x = line.x else { throw fields.error(.missingField, "x", "missing required field 'x'") }
+        guard let y = line.y else { throw fields.error(.missingField, "y", "missing required field 'y'") }
+        return StrokePoint(x: x, y: y, time: line.t, pressure: line.pressure)
     }
 }

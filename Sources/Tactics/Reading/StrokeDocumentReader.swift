@@ -59,24 +59,18 @@ struct StrokeDocumentReader {
             throw fields.error(.unknownTool, path + ".tool",
                                "unknown tool '\(name)' (expected \(knownTools(settings)))")
         }
-        let items = try fields.array(try fields.required(event, "points", path), path + ".points")
-        guard !items.isEmpty else {
+        let points = try fields.points(try fields.required(event, "points", path), path + ".points")
+        guard !points.isEmpty else {
             throw fields.error(.emptyStroke, path + ".points", "a stroke needs at least one point")
         }
-        var points: [StrokePoint] = []
-        points.reserveCapacity(items.count)
         var lastTime: Double?
-        for (index, item) in items.enumerated() {
-            let pointPath = "\(path).points[\(index)]"
-            let point = try fields.point(item, pointPath)
-            if let time = point.time {
-                if let lastTime, time < lastTime {
-                    throw fields.error(.timeBackwards, pointPath,
-                                       "time goes backwards inside the stroke: \(FieldReader.format(time)) ms after \(FieldReader.format(lastTime)) ms")
-                }
-                lastTime = time
+        for (index, point) in points.enumerated() {
+            guard let time = point.time else { continue }
+            if let lastTime, time < lastTime {
+                throw fields.error(.timeBackwards, "\(path).points[\(index)]",
+                                   "time goes backwards inside the stroke: \(FieldReader.format(time)) ms after \(FieldReader.format(lastTime)) ms")
             }
-            points.append(point)
+            lastTime = time
         }
         return Stroke(tool: tool, points: points)
     }

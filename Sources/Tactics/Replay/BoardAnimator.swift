@@ -78,19 +78,16 @@ public struct BoardAnimator: Sendable {
 
     /// Strokes begun but not finished by `time`, as far as they had got.
     private func drawPartialStrokes(after completed: Int, at time: Double, on canvas: Canvas) {
-        canvas.withSavedState {
-            canvas.concatenate(renderer.inkTransform)
-            for event in renderer.log.events[completed...] {
-                guard case .stroke(let stroke) = event, let start = stroke.startTime else { continue }
-                if start > time { break }
-                var lastTime = start
-                let drawn = stroke.points.prefix { point in
-                    lastTime = point.time ?? lastTime
-                    return lastTime <= time
-                }
-                guard !drawn.isEmpty else { continue }
-                renderer.draw(Stroke(tool: stroke.tool, points: Array(drawn)), on: canvas)
+        for event in renderer.log.events[completed...] {
+            guard case .stroke(let stroke) = event, let start = stroke.startTime else { continue }
+            if start > time { break }
+            var lastTime = start
+            let drawn = stroke.points.prefix { point in
+                lastTime = point.time ?? lastTime
+                return lastTime <= time
             }
+            guard !drawn.isEmpty else { continue }
+            renderer.draw(Stroke(tool: stroke.tool, points: Array(drawn)), on: canvas, erasing: .removeInk)
         }
     }
 }

@@ -9,8 +9,8 @@ import Foundation
 /// let png = try renderer.render(format: .png)
 /// ```
 ///
-/// The background is drawn first; ink goes on a transparent layer above it, where the eraser
-/// removes ink (never the pitch) and `clear` wipes all ink before it. Pens draw opaque round
+/// The background is drawn first and the ink above it, as if on a transparent layer of its own:
+/// the eraser removes ink (never the pitch) and `clear` wipes all ink before it. Pens draw opaque round
 /// lines of their width; a one-point stroke is a dot; pressure, when recorded, scales a
 /// segment's width by `0.5 + pressure` (so 0.5 is the pen's own width).
 public struct BoardRenderer: Sendable {
@@ -60,7 +60,19 @@ public struct BoardRenderer: Sendable {
     public var shownEvents: Int { min(max(options.until ?? log.events.count, 0), log.events.count) }
 
     /// Renders the board after ``shownEvents`` events and encodes it.
+    ///
+    /// PNGs are drawn in bands while earlier bands are encoded (see
+    /// ``Canvas/bandedPNG(width:height:scale:opaque:options:draw:)``); the picture is the same
+    /// as drawing on one canvas.
     public func render(format: OutputFormat, png: PNGOptions = .default) throws -> Data {
+        if format == .png {
+            let events = shownEvents
+            return try Canvas.bandedPNG(width: outputSize.width, height: outputSize.height, scale: options.scale,
+                                        opaque: isOpaque, options: png) { band in
+                drawBackground(on: band)
+                drawInk(on: band, events: events)
+            }
+        }
         let canvas = try makeCanvas(format: format)
         drawBackground(on: canvas)
         drawInk(on: canvas, events: shownEvents)
@@ -70,9 +82,18 @@ public struct BoardRenderer: Sendable {
     /// Renders and writes `url` atomically; the format comes from the extension unless given.
     public func write(to url: URL, format: OutputFormat? = nil, png: PNGOptions = .default) throws {
         guard let format = format ?? OutputFormat(fileExtensionOf: url) else {
-            throw CanvasError.cairo("cannot tell the format of \(url.lastPathComponent): use .png, .svg or .pdf")
+            throw CanvasError.unsupportedFormat(url.lastPathComponent)
         }
         try render(format: format, png: png).write(to: url, options: .atomic)
+    }
+
+    /// True when the background covers every pixel with an opaque colour.
+    var isOpaque: Bool {
+        switch background {
+        case .pitch, .halfPitch: return options.style.grass.alpha == 1
+        case .blank: return options.style.blank.alpha == 1
+        case .none: return false
+        }
     }
 
     /// A blank canvas of the output's size.
@@ -93,50 +114,95 @@ public struct BoardRenderer: Sendable {
         }
     }
 
-    /// Draws the ink of the first `count` events on its own layer.
+    /// Draws the ink of the first `count` events over the background already on `canvas`.
+    ///
+    /// Ink is drawn straight onto the background, and the eraser paints the background back
+    /// along its path (drawn again only within the eraser's bounds). For an opaque background
+    /// this gives exactly the picture of ink on a layer of its own with the eraser cutting
+    /// that layer, without a second full-size layer; a transparent background is cut back to
+    /// transparency instead.
     public func drawInk(on canvas: Canvas, events count: Int) {
         let shown = log.events.prefix(count)
         // Nothing before the last clear can show.
         let start = shown.lastIndex { if case .clear = $0 { return true } else { return false } }.map { $0 + 1 } ?? 0
-        canvas.layer {
-            canvas.withSavedState {
-                canvas.concatenate(inkTransform)
-                for event in shown[start...] {
-                    if case .stroke(let stroke) = event { draw(stroke, on: canvas) }
-                }
-            }
+        let visible = inkTransform.inverted.flatMap { toSurface in
+            let clip = canvas.clipBounds
+            return Rect(boundingBoxOf: [Point(x: clip.minX, y: clip.minY), Point(x: clip.maxX, y: clip.minY),
+                                        Point(x: clip.minX, y: clip.maxY), Point(x: clip.maxX, y: clip.maxY)]
+                .map(toSurface.apply))
+        }
+        for event in shown[start...] {
+            guard case .stroke(let stroke) = event else { continue }
+            // A band of a banded render skips what cannot reach it.
+            if let visible, let bounds = reach(of: stroke), !bounds.intersects(visible) { continue }
+            draw(stroke, on: canvas, erasing: .revealBackground)
         }
     }
 
-    /// Applies `events` to an ink-only canvas (no layer): strokes, eraser and clears.
+    /// Everything a stroke can ink, in surface units: its points' box grown by half its
+    /// widest line (pressure can widen a pen to 1.5 times its width).
+    func reach(of stroke: Stroke) -> Rect? {
+        guard let box = Rect(boundingBoxOf: stroke.points.lazy.map { Point(x: $0.x, y: $0.y) }),
+              let width = log.width(of: stroke.tool) else { return nil }
+        return box.insetBy(-(width * 0.75 + 1))
+    }
+
+    /// Applies `events` to an ink-only canvas: strokes, the eraser cutting ink away, clears.
     func apply(_ events: ArraySlice<BoardEvent>, to ink: Canvas) {
-        ink.withSavedState {
-            ink.concatenate(inkTransform)
-            for event in events {
-                switch event {
-                case .stroke(let stroke): draw(stroke, on: ink)
-                case .clear: ink.clear()
-                }
+        for event in events {
+            switch event {
+            case .stroke(let stroke): draw(stroke, on: ink, erasing: .removeInk)
+            case .clear: ink.clear()
             }
         }
     }
 
-    /// Draws one stroke in surface units (the canvas already maps them to the output).
-    func draw(_ stroke: Stroke, on canvas: Canvas) {
-        let raw = stroke.points.map { Point(x: $0.x, y: $0.y) }
+    /// How the eraser acts on the canvas it draws on.
+    enum EraserMode {
+        /// The canvas holds ink only: cut it away.
+        case removeInk
+        /// The canvas holds the background under the ink: paint the background back.
+        case revealBackground
+    }
+
+    /// How far, in surface units, a line may be simplified before drawing: a quarter of an
+    /// output pixel, and never more than a tenth of the line's width (so smoothing and
+    /// simplification together stay within half a pen width).
+    func simplificationTolerance(width: Double) -> Double {
+        let pixelsPerUnit = inkTransform.lengthScale * options.scale
+        guard pixelsPerUnit > 0 else { return 0 }
+        return min(0.25 / pixelsPerUnit, 0.1 * width)
+    }
+
+    /// Draws one stroke given in surface units, mapping it through ``inkTransform``.
+    func draw(_ stroke: Stroke, on canvas: Canvas, erasing mode: EraserMode) {
+        let recorded = stroke.points.map { Point(x: $0.x, y: $0.y) }
         switch stroke.tool {
         case .eraser:
-            canvas.stroke(Path(polyline: raw), style: StrokeStyle(color: .black, width: log.eraserWidth, cap: .round,
-                                                                  join: .round), operator: .destinationOut)
+            let raw = Polyline.simplified(recorded, tolerance: simplificationTolerance(width: log.eraserWidth))
+            let style = StrokeStyle(color: .black, width: log.eraserWidth, cap: .round, join: .round)
+            switch (mode, background) {
+            case (.removeInk, _), (.revealBackground, .none):
+                canvas.withSavedState {
+                    canvas.concatenate(inkTransform)
+                    canvas.stroke(Path(polyline: raw), style: style, operator: .destinationOut)
+                }
+            case (.revealBackground, _):
+                canvas.stroke(Path(polyline: raw), style: style, transform: inkTransform) { drawBackground(on: canvas) }
+            }
         case .pen(let name):
             guard let pen = log.pens[name] else { return }
-            let points = options.smoothing.smooth(raw, width: pen.width)
-            if stroke.points.contains(where: { $0.pressure != nil }), points.count > 1 {
-                drawWithPressure(stroke, through: points, pen: pen, on: canvas)
-            } else {
-                let width = pen.width * Self.pressureFactor(stroke.points.first?.pressure)
-                canvas.stroke(Path(polyline: points), style: StrokeStyle(color: pen.color, width: width,
-                                                                         cap: .round, join: .round))
+            let smoothed = options.smoothing.smooth(recorded, width: pen.width)
+            canvas.withSavedState {
+                canvas.concatenate(inkTransform)
+                if stroke.points.contains(where: { $0.pressure != nil }), smoothed.count > 1 {
+                    drawWithPressure(stroke, through: smoothed, pen: pen, on: canvas)
+                } else {
+                    let points = Polyline.simplified(smoothed, tolerance: simplificationTolerance(width: pen.width))
+                    let width = pen.width * Self.pressureFactor(stroke.points.first?.pressure)
+                    canvas.stroke(Path(polyline: points), style: StrokeStyle(color: pen.color, width: width,
+                                                                             cap: .round, join: .round))
+                }
             }
         }
     }

@@ -47,7 +47,7 @@ struct BoardFrames: ParsableCommand {
                 }
             }
             let animator = try BoardAnimator(renderer: try look.renderer(for: log), spacing: spacing)
-            let written = try FrameWriter(directory: out).write(count: animator.frames.count) { save in
+            let written = try FrameWriter(directory: out).write { save in
                 try animator.renderFrames(png: PNGOptions(compression: look.compression)) { index, data in
                     try save(index, data)
                     if StandardError.isTerminal, !quiet {
@@ -71,14 +71,27 @@ struct FrameWriter {
         return "frame-" + String(repeating: "0", count: max(0, 5 - number.count)) + number + ".png"
     }
 
-    func write(count: Int, _ produce: (_ save: (Int, Data) throws -> Void) throws -> Void) throws -> Int {
+    func write(_ produce: (_ save: (Int, Data) throws -> Void) throws -> Void) throws -> Int {
         let manager = FileManager.default
         let destination = URL(fileURLWithPath: directory)
+        let existed = manager.fileExists(atPath: directory)
         do {
             try manager.createDirectory(at: destination, withIntermediateDirectories: true)
         } catch {
             throw CommandError(.cannotCreate, "cannot create \(directory): \(error.localizedDescription)")
         }
+        do {
+            return try write(into: destination, produce)
+        } catch {
+            // A folder this run created is removed again; an existing one keeps its frames.
+            if !existed { try? manager.removeItem(at: destination) }
+            throw error
+        }
+    }
+
+    private func write(into destination: URL,
+                       _ produce: (_ save: (Int, Data) throws -> Void) throws -> Void) throws -> Int {
+        let manager = FileManager.default
         let staging = destination.appendingPathComponent(".frames-\(ProcessInfo.processInfo.processIdentifier).tmp")
         try? manager.removeItem(at: staging)
         do {

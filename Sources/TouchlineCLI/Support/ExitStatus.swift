@@ -52,7 +52,7 @@ extension ExitStatus {
             return .dataError
         case let error as CanvasError:
             switch error {
-            case .imageTooLarge, .invalidSize: return .usage
+            case .imageTooLarge, .invalidSize, .unsupportedFormat: return .usage
             case .pngDecoding, .invalidColor: return .dataError
             default: return .software
             }
