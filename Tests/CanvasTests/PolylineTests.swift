@@ -1,0 +1,55 @@
+import Testing
+@testable import Canvas
+
+@Suite struct PolylineTests {
+    @Test func dropsPointsOnAStraightLineAndKeepsTheEnds() {
+        let line = (0...100).map { Point(x: Double($0), y: 2 * Double($0)) }
+        #expect(Polyline.simplified(line, tolerance: 0.25) == [line[0], line[100]])
+    }
+
+    @Test func keepsCornersBeyondTheTolerance() {
+        let corner = [Point(x: 0, y: 0), Point(x: 5, y: 0.1), Point(x: 10, y: 0), Point(x: 10, y: 10)]
+        #expect(Polyline.simplified(corner, tolerance: 0.25) == [corner[0], corner[2], corner[3]])
+        #expect(Polyline.simplified(corner, tolerance: 0.05) == corner)
+    }
+
+    @Test func everyDroppedPointStaysWithinTheTolerance() {
+        var generator = SplitMix(seed: 3)
+        var point = Point.zero
+        var walk: [Point] = []
+        for _ in 0..<10_000 { // more than one chunk
+            point = Point(x: point.x + 1, y: point.y + Double(generator.next() % 100) / 100 - 0.5)
+            walk.append(point)
+        }
+        let simplified = Polyline.simplified(walk, tolerance: 0.5)
+        #expect(simplified.count < walk.count / 2)
+        #expect(simplified.first == walk.first && simplified.last == walk.last)
+        // Each recorded point lies within the tolerance of the simplified line.
+        var segment = 0
+        for recorded in walk {
+            while segment < simplified.count - 2, recorded.x > simplified[segment + 1].x { segment += 1 }
+            let distance = recorded.distance(toSegmentFrom: simplified[segment], to: simplified[segment + 1])
+            #expect(distance <= 0.5 + 1e-9)
+        }
+    }
+
+    @Test func shortOrUntoleratedInputIsUntouched() {
+        let two = [Point(x: 0, y: 0), Point(x: 1, y: 1)]
+        #expect(Polyline.simplified(two, tolerance: 1) == two)
+        #expect(Polyline.simplified([], tolerance: 1).isEmpty)
+        let three = [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 2, y: 0)]
+        #expect(Polyline.simplified(three, tolerance: 0) == three)
+    }
+
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}
