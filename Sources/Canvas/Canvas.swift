@@ -50,53 +50,67 @@ public final class Canvas {
     ///   - title: the document title written into a PDF's metadata.
     /// - Throws: ``CanvasError/invalidSize(width:height:)`` or
     ///   ``CanvasError/imageTooLarge(width:height:)`` before allocating anything.
-    public init(width: Double, height: Double, scale: Double = 1, format: OutputFormat = .png,
-                title: String? = nil) throws {
+    public convenience init(width: Double, height: Double, scale: Double = 1, format: OutputFormat = .png,
+                            title: String? = nil) throws {
         guard width.isFinite, height.isFinite, scale.isFinite, width > 0, height > 0, scale > 0 else {
             throw CanvasError.invalidSize(width: width * scale, height: height * scale)
         }
-        let (pixelWidth, pixelHeight) = try Self.checkedPixelSize(width: width, height: height, scale: scale)
-        self.format = format
-        self.width = width
-        self.height = height
-        self.scale = scale
-        switch format {
-        case .png:
-            self.pixelWidth = pixelWidth
-            self.pixelHeight = pixelHeight
-            sink = nil
-            guard let created = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight)) else {
-                throw CanvasError.cairo("could not create an image surface")
-            }
-            surface = created
-            cairo_surface_set_device_scale(surface, scale, scale)
-        case .pdf, .svg:
-            self.pixelWidth = Int(width.rounded(.up))
-            self.pixelHeight = Int(height.rounded(.up))
-            let sink = ByteSink()
-            self.sink = sink
-            let closure = Unmanaged.passUnretained(sink).toOpaque()
-            let created = format == .pdf
-                ? cairo_pdf_surface_create_for_stream(ByteSink.write, closure, width, height)
-                : cairo_svg_surface_create_for_stream(ByteSink.write, closure, width, height)
-            guard let created else { throw CanvasError.cairo("could not create a \(format) surface") }
-            surface = created
-            if format == .pdf {
-                // Fixed dates keep the same drawing byte-identical from run to run.
-                cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
-                cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, "2000-01-01T00:00:00Z")
-                cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Touchline")
-                if let title { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title) }
-            } else {
-                cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
-            }
-            cairo_surface_set_fallback_resolution(surface, 150 * max(scale, 1), 150 * max(scale, 1))
+        let (_, pixelHeight) = try Self.checkedPixelSize(width: width, height: height, scale: scale)
+        guard format.isVector else {
+            try self.init(width: width, height: height, scale: scale, bandTop: 0, rows: pixelHeight)
+            return
         }
+        let sink = ByteSink()
+        let closure = Unmanaged.passUnretained(sink).toOpaque()
+        let created = format == .pdf
+            ? cairo_pdf_surface_create_for_stream(ByteSink.write, closure, width, height)
+            : cairo_svg_surface_create_for_stream(ByteSink.write, closure, width, height)
+        guard let surface = created else { throw CanvasError.cairo("could not create a \(format) surface") }
+        if format == .pdf {
+            // Fixed dates keep the same drawing byte-identical from run to run.
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, "2000-01-01T00:00:00Z")
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Touchline")
+            if let title { cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title) }
+        } else {
+            cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
+        }
+        cairo_surface_set_fallback_resolution(surface, 150 * max(scale, 1), 150 * max(scale, 1))
+        try self.init(format: format, width: width, height: height, scale: scale,
+                      pixelWidth: Int(width.rounded(.up)), pixelHeight: Int(height.rounded(.up)),
+                      surface: surface, sink: sink)
+    }
+
+    /// A raster canvas holding only rows `top ..< top + rows` (device pixels) of a picture
+    /// `width` x `height` units at `scale`: it reports the whole picture's size, and drawing
+    /// outside its rows is clipped away. With `top` 0 and every row, it is the whole picture.
+    convenience init(width: Double, height: Double, scale: Double, bandTop top: Int, rows: Int) throws {
+        let (pixelWidth, _) = try Self.checkedPixelSize(width: width, height: height, scale: scale)
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(rows)) else {
+            throw CanvasError.cairo("could not create an image surface")
+        }
+        cairo_surface_set_device_scale(surface, scale, scale)
+        cairo_surface_set_device_offset(surface, 0, -Double(top))
+        try self.init(format: .png, width: width, height: height, scale: scale, pixelWidth: pixelWidth,
+                      pixelHeight: rows, surface: surface, sink: nil)
+    }
+
+    /// Takes ownership of `surface` (destroyed on failure) and opens a context on it.
+    private init(format: OutputFormat, width: Double, height: Double, scale: Double, pixelWidth: Int,
+                 pixelHeight: Int, surface: OpaquePointer, sink: ByteSink?) throws {
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let context = cairo_create(surface) else {
             let message = String(cString: cairo_status_to_string(cairo_surface_status(surface)))
             cairo_surface_destroy(surface)
             throw CanvasError.cairo(message)
         }
+        self.format = format
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.surface = surface
+        self.sink = sink
         self.context = context
     }
 
@@ -104,32 +118,6 @@ public final class Canvas {
         cairo_destroy(context)
         if let sink, !isFinished { sink.discard = true }
         cairo_surface_destroy(surface)
-    }
-
-    /// A raster canvas holding only rows `top ..< top + rows` (device pixels) of a picture
-    /// `width` x `height` units at `scale`: it reports the whole picture's size, and drawing
-    /// outside its rows is clipped away.
-    init(width: Double, height: Double, scale: Double, bandTop top: Int, rows: Int) throws {
-        let (pixelWidth, _) = try Self.checkedPixelSize(width: width, height: height, scale: scale)
-        self.format = .png
-        self.width = width
-        self.height = height
-        self.scale = scale
-        self.pixelWidth = pixelWidth
-        self.pixelHeight = rows
-        sink = nil
-        guard let created = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(rows)) else {
-            throw CanvasError.cairo("could not create an image surface")
-        }
-        surface = created
-        cairo_surface_set_device_scale(surface, scale, scale)
-        cairo_surface_set_device_offset(surface, 0, -Double(top))
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let context = cairo_create(surface) else {
-            let message = String(cString: cairo_status_to_string(cairo_surface_status(surface)))
-            cairo_surface_destroy(surface)
-            throw CanvasError.cairo(message)
-        }
-        self.context = context
     }
 
     /// Moves a band canvas to rows `top ..< top + pixelHeight` of its picture and makes it

@@ -210,11 +210,14 @@ import Testing
 
 @Suite struct SmoothingTests {
     @Test func staysWithinHalfAPenWidthAndKeepsTheEnds() {
-        var generator = SeededGenerator(seed: 7)
         let width = 6.0
+        // Jitter of up to 3 units either way, repeatable (a sine hash).
+        func jitter(_ index: Int) -> Double {
+            let value = sin(Double(index) * 12.9898) * 43_758.5453
+            return (value - value.rounded(.down) - 0.5) * 6
+        }
         let jittery = (0..<200).map { index in
-            Point(x: Double(index) * 2 + Double.random(in: -3...3, using: &generator),
-                  y: 100 + Double.random(in: -3...3, using: &generator))
+            Point(x: Double(index) * 2 + jitter(2 * index), y: 100 + jitter(2 * index + 1))
         }
         let smoothed = StrokeSmoothing.standard.smooth(jittery, width: width)
         #expect(smoothed.first == jittery.first && smoothed.last == jittery.last)
@@ -225,18 +228,5 @@ import Testing
         func length(_ points: [Point]) -> Double { zip(points, points.dropFirst()).map { $0.distance(to: $1) }.reduce(0, +) }
         #expect(length(smoothed) < length(jittery) * 0.9)
         #expect(StrokeSmoothing.none.smooth(jittery, width: width) == jittery)
-    }
-}
-
-/// SplitMix64, for repeatable test data.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
