@@ -61,6 +61,25 @@ import Testing
         }
     }
 
+    @Test func styleBackgroundAndCompressionFlags() throws {
+        let scratch = try Scratch()
+        let style = try scratch.write("club.json", ##"{"grass": "#224422", "lines": "#FFFF00"}"##)
+        let styled = try Touchline.run(["board", "render", Touchline.example("433.json"), "-o", scratch.path("s.png"),
+                                        "--style", style, "--compression", "smallest"])
+        #expect(styled.status == 0, "\(styled.stderr)")
+        let image = try RasterImage(contentsOf: URL(fileURLWithPath: scratch.path("s.png")))
+        #expect(image.pixel(x: 3, y: 3) == RGBA(red: 0x22, green: 0x44, blue: 0x22))
+        let transparent = try Touchline.run(["board", "render", Touchline.example("433.json"), "-o", scratch.path("t.png"),
+                                             "--background", "none"])
+        #expect(transparent.status == 0)
+        #expect(try RasterImage(contentsOf: URL(fileURLWithPath: scratch.path("t.png"))).pixel(x: 3, y: 3).alpha == 0)
+        let badStyle = try scratch.write("bad.json", #"{"grass": 7}"#)
+        let refused = try Touchline.run(["board", "render", Touchline.example("433.json"), "-o", scratch.path("b.png"),
+                                         "--style", badStyle])
+        #expect(refused.status == 65)
+        #expect(refused.stderr == "touchline: error: \(badStyle): grass: expected a string, found a number\n")
+    }
+
     @Test func untilShowsFewerEvents() throws {
         let scratch = try Scratch()
         let result = try Touchline.run(["board", "render", Touchline.example("433.json"), "-o", scratch.path("u.png"), "--until", "3"])
