@@ -68,15 +68,18 @@ import Testing
         #expect(try RasterImage(pngData: stepped[2]) == RasterImage(pngData: BoardRenderer(log: log, options: BoardRenderOptions(until: 3)).render(format: .png)))
     }
 
-    @Test(arguments: [BoardBackground.pitch, .blank, .none])
-    func revealingTheBackgroundMatchesCuttingAnInkLayer(_ background: BoardBackground) throws {
+    @Test(arguments: [(BoardBackground.pitch, 1.0), (.blank, 1), (.none, 1), (.blank, 0.5)])
+    func revealingTheBackgroundMatchesCuttingAnInkLayer(_ background: BoardBackground, _ opacity: Double) throws {
         // The renderer paints the background back under the eraser; the animator cuts a separate
         // ink layer. Both must give the same picture, antialiased edges included.
         let scribble = Boards.stroke("red", (0..<40).map { Boards.surface(40 + Double($0) * 0.6, 28 + Double($0 % 5) * 2) })
         let eraser = Boards.stroke("eraser", [Boards.surface(45, 20), Boards.surface(55, 45), Boards.surface(52.5, 34)])
         let blue = Boards.stroke("blue", [Boards.surface(50, 25), Boards.surface(56, 40)])
         let log = try Boards.log([scribble, eraser, blue])
-        let renderer = try BoardRenderer(log: log, options: BoardRenderOptions(background: background, stripes: true))
+        var style = BoardStyle.standard
+        style.blank = style.blank.withAlpha(opacity)
+        let renderer = try BoardRenderer(log: log, options: BoardRenderOptions(background: background, stripes: true,
+                                                                               style: style))
         var last = Data()
         try BoardAnimator(renderer: renderer, spacing: .everyEvents(3)).renderFrames { last = $1 }
         let layered = try RasterImage(pngData: last)

@@ -49,7 +49,7 @@ public struct StrokeLog: Sendable, Equatable {
         self.unfinishedStrokes = unfinishedStrokes
     }
 
-    /// The pen or eraser style of `tool`; nil for a pen the log does not define.
+    /// The line width of `tool`; nil for a pen the log does not define.
     public func width(of tool: Tool) -> Double? {
         switch tool {
         case .eraser: return eraserWidth

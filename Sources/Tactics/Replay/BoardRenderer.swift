@@ -116,11 +116,11 @@ public struct BoardRenderer: Sendable {
 
     /// Draws the ink of the first `count` events over the background already on `canvas`.
     ///
-    /// Ink is drawn straight onto the background, and the eraser paints the background back
-    /// along its path (drawn again only within the eraser's bounds). For an opaque background
-    /// this gives exactly the picture of ink on a layer of its own with the eraser cutting
-    /// that layer, without a second full-size layer; a transparent background is cut back to
-    /// transparency instead.
+    /// Over an opaque background, ink is drawn straight onto it and the eraser paints the
+    /// background back along its path (drawn again only within the eraser's bounds): the same
+    /// picture as ink on a layer of its own with the eraser cutting that layer, without a
+    /// second full-size layer. Over no background the eraser cuts back to transparency; over a
+    /// translucent one (a style's choice) the ink gets a layer of its own.
     public func drawInk(on canvas: Canvas, events count: Int) {
         let shown = log.events.prefix(count)
         // Nothing before the last clear can show.
@@ -131,11 +131,19 @@ public struct BoardRenderer: Sendable {
                                         Point(x: clip.minX, y: clip.maxY), Point(x: clip.maxX, y: clip.maxY)]
                 .map(toSurface.apply))
         }
-        for event in shown[start...] {
-            guard case .stroke(let stroke) = event else { continue }
-            // A band of a banded render skips what cannot reach it.
-            if let visible, let bounds = reach(of: stroke), !bounds.intersects(visible) { continue }
-            draw(stroke, on: canvas, erasing: .revealBackground)
+        let mode: EraserMode = isOpaque ? .revealBackground : .removeInk
+        let strokes = {
+            for event in shown[start...] {
+                guard case .stroke(let stroke) = event else { continue }
+                // A band of a banded render skips what cannot reach it.
+                if let visible, let bounds = reach(of: stroke), !bounds.intersects(visible) { continue }
+                draw(stroke, on: canvas, erasing: mode)
+            }
+        }
+        if isOpaque || background == .none {
+            strokes()
+        } else {
+            canvas.layer(strokes)
         }
     }
 
@@ -161,7 +169,7 @@ public struct BoardRenderer: Sendable {
     enum EraserMode {
         /// The canvas holds ink only: cut it away.
         case removeInk
-        /// The canvas holds the background under the ink: paint the background back.
+        /// The canvas holds an opaque background under the ink: paint the background back.
         case revealBackground
     }
 
@@ -181,13 +189,13 @@ public struct BoardRenderer: Sendable {
         case .eraser:
             let raw = Polyline.simplified(recorded, tolerance: simplificationTolerance(width: log.eraserWidth))
             let style = StrokeStyle(color: .black, width: log.eraserWidth, cap: .round, join: .round)
-            switch (mode, background) {
-            case (.removeInk, _), (.revealBackground, .none):
+            switch mode {
+            case .removeInk:
                 canvas.withSavedState {
                     canvas.concatenate(inkTransform)
                     canvas.stroke(Path(polyline: raw), style: style, operator: .destinationOut)
                 }
-            case (.revealBackground, _):
+            case .revealBackground:
                 canvas.stroke(Path(polyline: raw), style: style, transform: inkTransform) { drawBackground(on: canvas) }
             }
         case .pen(let name):
