@@ -7,10 +7,13 @@ let package = Package(
     products: [
         .library(name: "Canvas", targets: ["Canvas"]),
         .library(name: "Tactics", targets: ["Tactics"]),
+        .library(name: "Club", targets: ["Club"]),
         .executable(name: "touchline", targets: ["TouchlineCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         // System libraries, found through pkg-config (scripts/bootstrap installs them).
@@ -31,12 +34,24 @@ let package = Package(
         // Stroke logs, pitch geometry and board replay.
         .target(name: "Tactics", dependencies: ["Canvas"]),
 
+        // The club services over one SQLite file: accounts, teams, squads, messaging.
+        .target(
+            name: "Club",
+            dependencies: [
+                "Tactics",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+
         // The `touchline` command-line tool.
         .executableTarget(
             name: "TouchlineCLI",
             dependencies: [
                 "Canvas",
                 "Tactics",
+                "Club",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -44,15 +59,16 @@ let package = Package(
         // Benchmarks (`make bench`), built in release mode.
         .executableTarget(
             name: "TouchlineBench",
-            dependencies: ["Canvas", "Tactics", "CCairo"],
+            dependencies: ["Canvas", "Tactics", "Club", "CCairo"],
             path: "bench/Sources/TouchlineBench"
         ),
 
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "TacticsTests", dependencies: ["Tactics", "Canvas"]),
+        .testTarget(name: "ClubTests", dependencies: ["Club"]),
         .testTarget(
             name: "TouchlineCLITests",
-            dependencies: ["TouchlineCLI", "Canvas"]
+            dependencies: ["TouchlineCLI", "Canvas", "Club"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -12,12 +12,13 @@ struct Touchline: ParsableCommand {
         discussion: """
             Commands are grouped by noun. Errors go to standard error as one line, and the exit \
             status follows sysexits: 64 usage, 65 bad input data, 66 input missing, \
-            73 cannot create output, 74 I/O error.
+            69 database busy, 73 cannot create output, 74 I/O error, 77 permission denied.
 
             Example:
               touchline board render examples/boards/433.json -o out/433.png
             """,
         version: version,
-        subcommands: [Board.self]
+        subcommands: [Board.self, User.self, Login.self, Logout.self, WhoAmI.self, TeamCommand.self,
+                      PlayerCommand.self, MessageCommand.self]
     )
 }

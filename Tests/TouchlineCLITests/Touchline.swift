@@ -31,16 +31,26 @@ struct Touchline {
     }
 
     @discardableResult
-    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> Result {
+    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
+                    environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        var variables = ProcessInfo.processInfo.environment
+        for key in ["TOUCHLINE_DB", "TOUCHLINE_PASSWORD", "TOUCHLINE_NEW_PASSWORD"] { variables[key] = nil }
+        variables.merge(environment) { $1 }
+        process.environment = variables
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let input = Pipe()
+        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
         try process.run()
+        if let stdin {
+            input.fileHandleForWriting.write(stdin)
+            try input.fileHandleForWriting.close()
+        }
         let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
         let stderrData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

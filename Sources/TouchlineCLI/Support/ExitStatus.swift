@@ -1,5 +1,6 @@
 import ArgumentParser
 import Canvas
+import Club
 import Foundation
 import Tactics
 
@@ -8,9 +9,11 @@ enum ExitStatus: Int32 {
     case usage = 64
     case dataError = 65
     case noInput = 66
+    case unavailable = 69
     case software = 70
     case cannotCreate = 73
     case ioError = 74
+    case permission = 77
 }
 
 /// An error the CLI reports as one line with a chosen exit status.
@@ -47,6 +50,12 @@ extension ExitStatus {
         switch error {
         case let error as CommandError: return error.status
         case is StrokeLogError, is PitchDimensionsError: return .dataError
+        case let error as ClubError:
+            switch error {
+            case .permissionDenied, .invalidCredentials: return .permission
+            case .busy: return .unavailable
+            case .invalid, .duplicate, .notFound, .ambiguous: return .dataError
+            }
         case let error as BoardAnimatorError:
             if case .invalidSpacing = error { return .usage }
             return .dataError

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Why a club service refused or failed, naming the field, user, team, player or message.
+public enum ClubError: Error, Equatable, LocalizedError {
+    /// A value that breaks a rule (`field` names it).
+    case invalid(field: String, message: String)
+    /// A value that must be unique is taken.
+    case duplicate(field: String, value: String)
+    /// No such user, team, player or message (or not one the actor may see).
+    case notFound(kind: String, reference: String)
+    /// A team name that several teams share.
+    case ambiguous(kind: String, reference: String, ids: [Int64])
+    /// The actor lacks the right.
+    case permissionDenied(String)
+    /// Wrong username or password, or an expired or revoked session.
+    case invalidCredentials(String)
+    /// The database stayed locked by another process for too long.
+    case busy
+
+    public var errorDescription: String? {
+        switch self {
+        case .invalid(let field, let message): return "\(field): \(message)"
+        case .duplicate(let field, let value): return "\(field) '\(value)' is already taken"
+        case .notFound(let kind, let reference): return "no \(kind) '\(reference)'"
+        case .ambiguous(let kind, let reference, let ids):
+            return "\(kind) '\(reference)' is ambiguous: use one of the ids \(ids.map(String.init).joined(separator: ", "))"
+        case .permissionDenied(let message): return "permission denied: \(message)"
+        case .invalidCredentials(let message): return message
+        case .busy: return "the database is locked by another process; try again"
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// What a user may do with a team.
+public enum TeamRole: String, Sendable, Codable, CaseIterable, Comparable {
+    case viewer, editor, owner
+
+    /// True for roles that may change the team and its squad.
+    public var canEdit: Bool { self != .viewer }
+
+    public static func < (lhs: TeamRole, rhs: TeamRole) -> Bool {
+        allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+    }
+}
+
+/// A team of a season.
+public struct Team: Sendable, Equatable, Codable {
+    public var id: Int64
+    public var name: String
+    /// For example `2024/25`, or `2025` for a calendar-year season.
+    public var season: String
+    /// Age group or division.
+    public var category: String?
+    public var region: String?
+    /// `#RRGGBB`.
+    public var primaryColor: String?
+    /// `#RRGGBB`.
+    public var secondaryColor: String?
+    public var owner: String
+    public var createdAt: Date
+}
+
+/// A team as one user sees it: the team and their role in it.
+public struct TeamAccess: Sendable, Equatable, Codable {
+    public var team: Team
+    public var role: TeamRole
+}
+
+/// Someone granted a role on a team.
+public struct TeamMember: Sendable, Equatable, Codable {
+    public var username: String
+    public var role: TeamRole
+}
+
+/// A team named on the command line: by id (all digits) or by name.
+public enum TeamReference: Sendable, Equatable, CustomStringConvertible {
+    case id(Int64)
+    case name(String)
+
+    public init(_ text: String) {
+        if let id = Int64(text), id > 0 { self = .id(id) } else { self = .name(text) }
+    }
+
+    public var description: String {
+        switch self {
+        case .id(let id): return String(id)
+        case .name(let name): return name
+        }
+    }
+}
+
+/// The fields of a team to set; nil leaves a field as it is.
+public struct TeamChanges: Sendable, Equatable {
+    public var name: String?
+    public var season: String?
+    /// Set to `.some(nil)` to clear.
+    public var category: String??
+    public var region: String??
+    public var primaryColor: String??
+    public var secondaryColor: String??
+
+    public init(name: String? = nil, season: String? = nil, category: String?? = nil, region: String?? = nil,
+                primaryColor: String?? = nil, secondaryColor: String?? = nil) {
+        self.name = name
+        self.season = season
+        self.category = category
+        self.region = region
+        self.primaryColor = primaryColor
+        self.secondaryColor = secondaryColor
+    }
+}

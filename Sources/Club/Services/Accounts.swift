@@ -1,0 +1,215 @@
+import Foundation
+import GRDB
+
+/// Registration, passwords, sessions and profiles.
+///
+/// ```swift
+/// let accounts = Accounts(store: store)
+/// try accounts.register(username: "alice", displayName: "Alice", email: "alice@example.org", password: secret)
+/// let alice = try accounts.authenticate(username: "alice", password: secret)
+/// ```
+public struct Accounts: Sendable {
+    let store: ClubStore
+    let hasher: PasswordHasher
+
+    /// - Parameter hasher: the password hashing settings; the default is OWASP's scrypt.
+    public init(store: ClubStore, hasher: PasswordHasher = PasswordHasher()) {
+        self.store = store
+        self.hasher = hasher
+    }
+
+    /// Creates an account.
+    ///
+    /// - Throws: ``ClubError/invalid(field:message:)`` for a bad username, email, display name
+    ///   or short password; ``ClubError/duplicate(field:value:)`` for a username (ignoring
+    ///   case) or email already taken.
+    @discardableResult
+    public func register(username: String, displayName: String, email: String, password: String) throws -> Account {
+        let username = try Validation.username(username)
+        let displayName = try Validation.text(displayName, field: "display name", maximum: 100)
+        let email = try Validation.email(email)
+        let hash = try hasher.hash(password)
+        let now = Date()
+        return try store.write { db in
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM user WHERE username = ? COLLATE NOCASE", arguments: [username]) != nil {
+                throw ClubError.duplicate(field: "username", value: username)
+            }
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM user WHERE email = ? COLLATE NOCASE", arguments: [email]) != nil {
+                throw ClubError.duplicate(field: "email", value: email)
+            }
+            try db.execute(sql: """
+                INSERT INTO user (username, displayName, email, searchKey, passwordHash, createdAt)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """, arguments: [username, displayName, email, Self.searchKey(username, displayName), hash, now])
+            return Account(id: db.lastInsertedRowID, username: username, displayName: displayName, email: email,
+                           createdAt: now)
+        }
+    }
+
+    /// Checks a password and returns the user to act for.
+    ///
+    /// - Throws: ``ClubError/invalidCredentials(_:)`` for an unknown user or a wrong password
+    ///   alike (the same message and about the same time, so neither gives the other away).
+    public func authenticate(username: String, password: String) throws -> Actor {
+        let row = try store.read { db in
+            try Row.fetchOne(db, sql: "SELECT id, username, passwordHash FROM user WHERE username = ? COLLATE NOCASE",
+                             arguments: [username])
+        }
+        guard let row else {
+            _ = hasher.verify(password, against: decoyHash)
+            throw ClubError.invalidCredentials("wrong username or password")
+        }
+        guard hasher.verify(password, against: row["passwordHash"]) else {
+            throw ClubError.invalidCredentials("wrong username or password")
+        }
+        return Actor(userID: row["id"], username: row["username"])
+    }
+
+    /// Opens a session for `actor`: the returned token is the only copy; the database keeps
+    /// its SHA-256.
+    public func startSession(for actor: Actor) throws -> String {
+        let token = SessionToken.make()
+        let now = Date()
+        try store.write { db in
+            try db.execute(sql: "INSERT INTO session (userId, tokenHash, createdAt, expiresAt) VALUES (?, ?, ?, ?)",
+                           arguments: [actor.userID, SessionToken.digest(token), now,
+                                       now.addingTimeInterval(SessionToken.lifetime)])
+        }
+        return token
+    }
+
+    /// The user of a live session.
+    ///
+    /// - Throws: ``ClubError/invalidCredentials(_:)`` when the session is unknown, revoked or
+    ///   expired (or its user deleted).
+    public func resumeSession(token: String) throws -> Actor {
+        let row = try store.read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT user.id, user.username FROM session JOIN user ON user.id = session.userId
+                WHERE session.tokenHash = ? AND session.expiresAt > ?
+                """, arguments: [SessionToken.digest(token), Date()])
+        }
+        guard let row else {
+            throw ClubError.invalidCredentials("the session has ended; log in again")
+        }
+        return Actor(userID: row["id"], username: row["username"])
+    }
+
+    /// Revokes a session; unknown tokens are ignored.
+    public func endSession(token: String) throws {
+        try store.write { db in
+            try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [SessionToken.digest(token)])
+        }
+    }
+
+    /// The actor's own account, email included.
+    public func account(of actor: Actor) throws -> Account {
+        try store.read { db in try Self.account(db, id: actor.userID) }
+    }
+
+    /// Anyone's public profile (no email).
+    public func profile(username: String) throws -> UserProfile {
+        try store.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT id, username, displayName, createdAt FROM user WHERE username = ? COLLATE NOCASE",
+                                             arguments: [username]) else {
+                throw ClubError.notFound(kind: "user", reference: username)
+            }
+            return UserProfile(id: row["id"], username: row["username"], displayName: row["displayName"],
+                               createdAt: row["createdAt"])
+        }
+    }
+
+    /// Changes the actor's display name or email.
+    public func edit(_ actor: Actor, displayName: String? = nil, email: String? = nil) throws -> Account {
+        let displayName = try displayName.map { try Validation.text($0, field: "display name", maximum: 100) }
+        let email = try email.map(Validation.email)
+        return try store.write { db in
+            var account = try Self.account(db, id: actor.userID)
+            if let email, email.lowercased() != account.email.lowercased() {
+                if try Bool.fetchOne(db, sql: "SELECT 1 FROM user WHERE email = ? COLLATE NOCASE AND id <> ?",
+                                     arguments: [email, actor.userID]) != nil {
+                    throw ClubError.duplicate(field: "email", value: email)
+                }
+            }
+            account.displayName = displayName ?? account.displayName
+            account.email = email ?? account.email
+            try db.execute(sql: "UPDATE user SET displayName = ?, email = ?, searchKey = ? WHERE id = ?",
+                           arguments: [account.displayName, account.email,
+                                       Self.searchKey(account.username, account.displayName), actor.userID])
+            return account
+        }
+    }
+
+    /// Sets a new password and ends every session of the actor (other devices must log in again).
+    public func changePassword(_ actor: Actor, to password: String) throws {
+        let hash = try hasher.hash(password)
+        try store.write { db in
+            try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE id = ?", arguments: [hash, actor.userID])
+            try db.execute(sql: "DELETE FROM session WHERE userId = ?", arguments: [actor.userID])
+        }
+    }
+
+    /// Deletes the actor's account: their sessions, the teams they own with those teams'
+    /// players, and the messages they received. Messages they sent stay with their recipients,
+    /// from "deleted user".
+    public func delete(_ actor: Actor) throws {
+        try store.write { db in
+            // Players whose current team is one of the user's go with it.
+            try db.execute(sql: """
+                DELETE FROM player WHERE id IN (
+                    SELECT playerId FROM squadMembership JOIN team ON team.id = squadMembership.teamId
+                    WHERE team.ownerId = ? AND squadMembership.leftAt IS NULL)
+                """, arguments: [actor.userID])
+            // Sessions, teams, memberships, received messages and blocks cascade; sent
+            // messages keep a NULL sender.
+            try db.execute(sql: "DELETE FROM user WHERE id = ?", arguments: [actor.userID])
+        }
+    }
+
+    /// Users whose username or display name contains `text`, ignoring case and accents
+    /// (`jose` finds José). Never shows email addresses.
+    public func search(_ text: String, limit: Int = 50) throws -> [UserProfile] {
+        let key = Validation.searchKey(text.trimmingCharacters(in: .whitespaces))
+        guard !key.isEmpty else { throw ClubError.invalid(field: "search", message: "give some text to look for") }
+        let pattern = "%" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_") + "%"
+        return try store.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, username, displayName, createdAt FROM user
+                WHERE searchKey LIKE ? ESCAPE '\\' ORDER BY username COLLATE NOCASE LIMIT ?
+                """, arguments: [pattern, max(1, min(limit, 500))]).map {
+                UserProfile(id: $0["id"], username: $0["username"], displayName: $0["displayName"], createdAt: $0["createdAt"])
+            }
+        }
+    }
+
+    static func account(_ db: Database, id: Int64) throws -> Account {
+        guard let row = try Row.fetchOne(db, sql: "SELECT id, username, displayName, email, createdAt FROM user WHERE id = ?",
+                                         arguments: [id]) else {
+            throw ClubError.invalidCredentials("the account no longer exists")
+        }
+        return Account(id: row["id"], username: row["username"], displayName: row["displayName"], email: row["email"],
+                       createdAt: row["createdAt"])
+    }
+
+    /// The id of the user named `username`, or notFound.
+    static func userID(_ db: Database, username: String) throws -> Int64 {
+        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM user WHERE username = ? COLLATE NOCASE",
+                                          arguments: [username]) else {
+            throw ClubError.notFound(kind: "user", reference: username)
+        }
+        return id
+    }
+
+    static func searchKey(_ username: String, _ displayName: String) -> String {
+        Validation.searchKey(username + "\n" + displayName)
+    }
+
+    /// A hash of no one's password with the current parameters, verified when the user does
+    /// not exist so that a wrong username costs as long as a wrong password.
+    var decoyHash: String {
+        let p = hasher.parameters
+        return "$scrypt$ln=\(p.logN),r=\(p.blockSize),p=\(p.parallelism)$" + String(repeating: "A", count: 22) + "$"
+            + String(repeating: "A", count: 43)
+    }
+}

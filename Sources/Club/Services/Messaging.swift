@@ -1,0 +1,214 @@
+import Foundation
+import GRDB
+
+/// Mail-like messages between users: send, inbox and sent folders with keyset paging, read
+/// marks, replies, per-side deletion and blocking.
+public struct Messaging: Sendable {
+    /// The longest subject, in characters.
+    public static let maximumSubject = 200
+    /// The longest body, in characters.
+    public static let maximumBody = 20_000
+    /// The most messages one batch may send.
+    public static let maximumBatch = 100_000
+
+    let store: ClubStore
+
+    public init(store: ClubStore) {
+        self.store = store
+    }
+
+    /// Sends one message.
+    ///
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` for an unknown recipient,
+    ///   ``ClubError/invalid(field:message:)`` for a message to oneself or an empty or long
+    ///   subject or body, ``ClubError/permissionDenied(_:)`` when the recipient blocked the sender.
+    @discardableResult
+    public func send(_ actor: Actor, _ message: OutgoingMessage) throws -> Message {
+        let ids = try sendAll(actor, [message])
+        guard let id = ids.first else { throw ClubError.invalid(field: "message", message: "nothing was sent") }
+        return try store.read { db in try Self.visibleMessage(db, id: id, actor: actor) }
+    }
+
+    /// Sends several messages in one transaction (all or none), for bulk mail.
+    @discardableResult
+    public func sendAll(_ actor: Actor, _ messages: [OutgoingMessage]) throws -> [Int64] {
+        guard messages.count <= Self.maximumBatch else {
+            throw ClubError.invalid(field: "messages", message: "at most \(Self.maximumBatch) in one batch")
+        }
+        let checked = try messages.map { message in
+            (message, try Self.subject(message.subject), try Self.body(message.body))
+        }
+        let now = Date()
+        return try store.write { db in
+            var recipients: [String: Int64] = [:]
+            let insert = try db.cachedStatement(sql: """
+                INSERT INTO message (senderId, recipientId, subject, body, replyToId, sentAt) VALUES (?, ?, ?, ?, ?, ?)
+                """)
+            var ids: [Int64] = []
+            ids.reserveCapacity(checked.count)
+            for (message, subject, body) in checked {
+                let key = message.to.lowercased()
+                let recipient: Int64
+                if let known = recipients[key] {
+                    recipient = known
+                } else {
+                    recipient = try Accounts.userID(db, username: message.to)
+                    guard recipient != actor.userID else {
+                        throw ClubError.invalid(field: "to", message: "you cannot send a message to yourself")
+                    }
+                    if try Bool.fetchOne(db, sql: "SELECT 1 FROM block WHERE blockerId = ? AND blockedId = ?",
+                                         arguments: [recipient, actor.userID]) != nil {
+                        throw ClubError.permissionDenied("\(message.to) does not accept messages from \(actor.username)")
+                    }
+                    recipients[key] = recipient
+                }
+                if let replyTo = message.replyTo {
+                    _ = try Self.visibleMessage(db, id: replyTo, actor: actor)
+                }
+                try insert.execute(arguments: [actor.userID, recipient, subject, body, message.replyTo, now])
+                ids.append(db.lastInsertedRowID)
+            }
+            return ids
+        }
+    }
+
+    /// Replies to a message the actor received or sent: to the other side, the subject
+    /// prefixed with "RE: " once.
+    @discardableResult
+    public func reply(_ actor: Actor, to id: Int64, body: String) throws -> Message {
+        let original = try store.read { db in try Self.visibleMessage(db, id: id, actor: actor) }
+        let other = original.to.lowercased() == actor.username.lowercased() ? original.from : original.to
+        guard let other else {
+            throw ClubError.invalid(field: "message", message: "\(id) came from a deleted user, who cannot be answered")
+        }
+        let subject = original.subject.lowercased().hasPrefix("re: ") ? original.subject : "RE: " + original.subject
+        return try send(actor, OutgoingMessage(to: other, subject: String(subject.prefix(Self.maximumSubject)),
+                                               body: body, replyTo: id))
+    }
+
+    /// The actor's received messages, newest first; `before` is the previous page's
+    /// ``MessagePage/nextBefore`` (keyset paging: new mail never shifts a page).
+    public func inbox(_ actor: Actor, before: Int64? = nil, limit: Int = 20) throws -> MessagePage {
+        try page(actor, folder: "recipientId = ? AND NOT deletedByRecipient", before: before, limit: limit)
+    }
+
+    /// The actor's sent messages, newest first (see ``inbox(_:before:limit:)``).
+    public func sent(_ actor: Actor, before: Int64? = nil, limit: Int = 20) throws -> MessagePage {
+        try page(actor, folder: "senderId = ? AND NOT deletedBySender", before: before, limit: limit)
+    }
+
+    /// How many received messages the actor has not opened.
+    public func unreadCount(_ actor: Actor) throws -> Int {
+        try store.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM message WHERE recipientId = ? AND readAt IS NULL AND NOT deletedByRecipient",
+                             arguments: [actor.userID]) ?? 0
+        }
+    }
+
+    /// Opens a message the actor sent or received; opening it marks it read for its
+    /// recipient (not for its sender).
+    public func read(_ actor: Actor, id: Int64) throws -> Message {
+        try store.write { db in
+            var message = try Self.visibleMessage(db, id: id, actor: actor)
+            if message.readAt == nil, message.to.lowercased() == actor.username.lowercased() {
+                let now = Date()
+                try db.execute(sql: "UPDATE message SET readAt = ? WHERE id = ?", arguments: [now, id])
+                message.readAt = now
+            }
+            return message
+        }
+    }
+
+    /// Deletes a message for the actor's side only; the other side keeps its copy.
+    public func delete(_ actor: Actor, id: Int64) throws {
+        try store.write { db in
+            let message = try Self.visibleMessage(db, id: id, actor: actor)
+            let isRecipient = message.to.lowercased() == actor.username.lowercased()
+            try db.execute(sql: isRecipient ? "UPDATE message SET deletedByRecipient = 1 WHERE id = ?"
+                                            : "UPDATE message SET deletedBySender = 1 WHERE id = ?", arguments: [id])
+            // Once neither side keeps it, it goes.
+            try db.execute(sql: "DELETE FROM message WHERE id = ? AND deletedByRecipient AND (deletedBySender OR senderId IS NULL)",
+                           arguments: [id])
+        }
+    }
+
+    /// Refuses new messages from `username` to the actor.
+    public func block(_ actor: Actor, _ username: String) throws {
+        try store.write { db in
+            let id = try Accounts.userID(db, username: username)
+            guard id != actor.userID else { throw ClubError.invalid(field: "user", message: "you cannot block yourself") }
+            try db.execute(sql: "INSERT OR IGNORE INTO block (blockerId, blockedId) VALUES (?, ?)", arguments: [actor.userID, id])
+        }
+    }
+
+    /// Accepts messages from `username` again.
+    public func unblock(_ actor: Actor, _ username: String) throws {
+        try store.write { db in
+            let id = try Accounts.userID(db, username: username)
+            try db.execute(sql: "DELETE FROM block WHERE blockerId = ? AND blockedId = ?", arguments: [actor.userID, id])
+        }
+    }
+
+    /// The users the actor blocks.
+    public func blocked(_ actor: Actor) throws -> [String] {
+        try store.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT user.username FROM block JOIN user ON user.id = block.blockedId WHERE block.blockerId = ?
+                ORDER BY user.username COLLATE NOCASE
+                """, arguments: [actor.userID])
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func page(_ actor: Actor, folder: String, before: Int64?, limit: Int) throws -> MessagePage {
+        let limit = max(1, min(limit, 500))
+        return try store.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT message.id, sender.username AS sender, recipient.username AS recipient, message.subject,
+                       message.sentAt, message.readAt IS NOT NULL AS read
+                FROM message
+                LEFT JOIN user AS sender ON sender.id = message.senderId
+                JOIN user AS recipient ON recipient.id = message.recipientId
+                WHERE \(folder) AND message.id < ?
+                ORDER BY message.id DESC LIMIT ?
+                """, arguments: [actor.userID, before ?? Int64.max, limit + 1])
+            let messages = rows.prefix(limit).map { row in
+                MessageSummary(id: row["id"], from: row["sender"], to: row["recipient"], subject: row["subject"],
+                               sentAt: row["sentAt"], read: row["read"])
+            }
+            return MessagePage(messages: Array(messages), nextBefore: rows.count > limit ? messages.last?.id : nil)
+        }
+    }
+
+    /// A message the actor may see: received and not deleted by them, or sent and not deleted
+    /// by them. Anything else is "not found", whether or not it exists.
+    static func visibleMessage(_ db: Database, id: Int64, actor: Actor) throws -> Message {
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT message.*, sender.username AS sender, recipient.username AS recipient FROM message
+            LEFT JOIN user AS sender ON sender.id = message.senderId
+            JOIN user AS recipient ON recipient.id = message.recipientId
+            WHERE message.id = ? AND ((message.recipientId = ? AND NOT message.deletedByRecipient)
+                                   OR (message.senderId = ? AND NOT message.deletedBySender))
+            """, arguments: [id, actor.userID, actor.userID]) else {
+            throw ClubError.notFound(kind: "message", reference: String(id))
+        }
+        return Message(id: row["id"], from: row["sender"], to: row["recipient"], subject: row["subject"], body: row["body"],
+                       replyTo: row["replyToId"], sentAt: row["sentAt"], readAt: row["readAt"])
+    }
+
+    static func subject(_ text: String) throws -> String {
+        try Validation.text(text, field: "subject", maximum: maximumSubject)
+    }
+
+    /// The body exactly as given (UTF-8 kept byte for byte), checked for length only.
+    static func body(_ text: String) throws -> String {
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw ClubError.invalid(field: "body", message: "must not be empty")
+        }
+        guard text.unicodeScalars.count <= maximumBody else {
+            throw ClubError.invalid(field: "body", message: "must be at most \(maximumBody) characters")
+        }
+        return text
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import GRDB
+
+/// Players and their squad numbers. Seeing a squad needs any role on the team; changing it
+/// needs owner or editor.
+public struct Squads: Sendable {
+    let store: ClubStore
+
+    public init(store: ClubStore) {
+        self.store = store
+    }
+
+    /// Adds a player to a team.
+    ///
+    /// - Throws: ``ClubError/duplicate(field:value:)`` when the number is taken in that team.
+    @discardableResult
+    public func add(_ actor: Actor, to team: TeamReference, _ draft: PlayerDraft) throws -> Player {
+        let firstName = try Validation.text(draft.firstName, field: "name", maximum: 100)
+        let surnames = try Validation.text(draft.surnames, field: "surname", maximum: 100)
+        let number = try Validation.number(draft.number)
+        let detail = try Self.positionDetail(draft.positionDetail)
+        let born = try Validation.birthDate(draft.birthDate)
+        let notes = try Validation.optionalText(draft.notes, field: "notes", maximum: 2000)
+        let photo = try Validation.photo(draft.photo)
+        let now = Date()
+        return try store.write { db in
+            let (teamID, _) = try Teams.resolve(db, team, for: actor, needs: .editor)
+            try Self.checkNumberFree(db, team: teamID, number: number, except: nil)
+            try db.execute(sql: """
+                INSERT INTO player (firstName, surnames, birthDate, position, positionDetail, photo, notes, createdAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [firstName, surnames, born, draft.position.rawValue, detail, photo, notes, now])
+            let playerID = db.lastInsertedRowID
+            try db.execute(sql: "INSERT INTO squadMembership (playerId, teamId, number, joinedAt) VALUES (?, ?, ?, ?)",
+                           arguments: [playerID, teamID, number, now])
+            return try Self.player(db, id: playerID)
+        }
+    }
+
+    /// A team's current squad, by number.
+    public func list(_ actor: Actor, team: TeamReference) throws -> [Player] {
+        try store.read { db in
+            let (teamID, _) = try Teams.resolve(db, team, for: actor, needs: .viewer)
+            return try Row.fetchAll(db, sql: Self.playerSelect + " WHERE squadMembership.teamId = ? ORDER BY squadMembership.number",
+                                    arguments: [teamID]).map(Self.player)
+        }
+    }
+
+    /// A player, with every team they have been in (oldest first).
+    public func show(_ actor: Actor, player id: Int64) throws -> (player: Player, history: [SquadMembership]) {
+        try store.read { db in
+            let player = try Self.player(db, id: id)
+            try Self.check(db, player, actor: actor, needs: .viewer)
+            let history = try Row.fetchAll(db, sql: """
+                SELECT squadMembership.*, team.name, team.season FROM squadMembership
+                JOIN team ON team.id = squadMembership.teamId
+                WHERE squadMembership.playerId = ? ORDER BY squadMembership.joinedAt, squadMembership.id
+                """, arguments: [id]).map { row in
+                SquadMembership(teamID: row["teamId"], teamName: row["name"], season: row["season"], number: row["number"],
+                                joinedAt: row["joinedAt"], leftAt: row["leftAt"])
+            }
+            return (player, history)
+        }
+    }
+
+    /// The player's PNG photo, if any.
+    public func photo(_ actor: Actor, player id: Int64) throws -> Data? {
+        try store.read { db in
+            try Self.check(db, try Self.player(db, id: id), actor: actor, needs: .viewer)
+            return try Data.fetchOne(db, sql: "SELECT photo FROM player WHERE id = ?", arguments: [id])
+        }
+    }
+
+    /// Changes a player's details or number in their current team.
+    @discardableResult
+    public func edit(_ actor: Actor, player id: Int64, _ changes: PlayerChanges) throws -> Player {
+        let firstName = try changes.firstName.map { try Validation.text($0, field: "name", maximum: 100) }
+        let surnames = try changes.surnames.map { try Validation.text($0, field: "surname", maximum: 100) }
+        let number = try changes.number.map(Validation.number)
+        let detail = try changes.positionDetail.map(Self.positionDetail)
+        let born = try changes.birthDate.map(Validation.birthDate)
+        let notes = try changes.notes.map { try Validation.optionalText($0, field: "notes", maximum: 2000) }
+        let photo = try changes.photo.map(Validation.photo)
+        return try store.write { db in
+            var player = try Self.player(db, id: id)
+            try Self.check(db, player, actor: actor, needs: .editor)
+            player.firstName = firstName ?? player.firstName
+            player.surnames = surnames ?? player.surnames
+            player.position = changes.position ?? player.position
+            if let detail { player.positionDetail = detail }
+            if let born { player.birthDate = born }
+            if let notes { player.notes = notes }
+            try db.execute(sql: """
+                UPDATE player SET firstName = ?, surnames = ?, position = ?, positionDetail = ?, birthDate = ?, notes = ?
+                WHERE id = ?
+                """, arguments: [player.firstName, player.surnames, player.position.rawValue, player.positionDetail,
+                                 player.birthDate, player.notes, id])
+            if let photo {
+                try db.execute(sql: "UPDATE player SET photo = ? WHERE id = ?", arguments: [photo, id])
+            }
+            if let number, number != player.number, let teamID = player.teamID {
+                try Self.checkNumberFree(db, team: teamID, number: number, except: id)
+                try db.execute(sql: "UPDATE squadMembership SET number = ? WHERE playerId = ? AND leftAt IS NULL",
+                               arguments: [number, id])
+            }
+            return try Self.player(db, id: id)
+        }
+    }
+
+    /// Moves a player to another team with a number there; the spell in the old team is kept
+    /// as history. Needs owner or editor on both teams.
+    @discardableResult
+    public func move(_ actor: Actor, player id: Int64, to team: TeamReference, number: Int) throws -> Player {
+        let number = try Validation.number(number)
+        return try store.write { db in
+            let player = try Self.player(db, id: id)
+            try Self.check(db, player, actor: actor, needs: .editor)
+            let (teamID, _) = try Teams.resolve(db, team, for: actor, needs: .editor)
+            guard teamID != player.teamID else {
+                throw ClubError.invalid(field: "team", message: "the player is already in team \(team)")
+            }
+            try Self.checkNumberFree(db, team: teamID, number: number, except: nil)
+            let now = Date()
+            try db.execute(sql: "UPDATE squadMembership SET leftAt = ? WHERE playerId = ? AND leftAt IS NULL",
+                           arguments: [now, id])
+            try db.execute(sql: "INSERT INTO squadMembership (playerId, teamId, number, joinedAt) VALUES (?, ?, ?, ?)",
+                           arguments: [id, teamID, number, now])
+            return try Self.player(db, id: id)
+        }
+    }
+
+    /// Deletes a player and their history.
+    public func delete(_ actor: Actor, player id: Int64) throws {
+        try store.write { db in
+            try Self.check(db, try Self.player(db, id: id), actor: actor, needs: .editor)
+            try db.execute(sql: "DELETE FROM player WHERE id = ?", arguments: [id])
+        }
+    }
+
+    // MARK: - Helpers
+
+    static let playerSelect = """
+        SELECT player.id, player.firstName, player.surnames, player.birthDate, player.position, player.positionDetail,
+               player.notes, player.photo IS NOT NULL AS hasPhoto, squadMembership.teamId, squadMembership.number
+        FROM player LEFT JOIN squadMembership ON squadMembership.playerId = player.id AND squadMembership.leftAt IS NULL
+        """
+
+    static func player(_ db: Database, id: Int64) throws -> Player {
+        guard let row = try Row.fetchOne(db, sql: playerSelect + " WHERE player.id = ?", arguments: [id]) else {
+            throw ClubError.notFound(kind: "player", reference: String(id))
+        }
+        return player(row)
+    }
+
+    static func player(_ row: Row) -> Player {
+        Player(id: row["id"], firstName: row["firstName"], surnames: row["surnames"], birthDate: row["birthDate"],
+               position: Position(rawValue: row["position"]) ?? .midfielder, positionDetail: row["positionDetail"],
+               notes: row["notes"], hasPhoto: row["hasPhoto"], teamID: row["teamId"], number: row["number"])
+    }
+
+    /// The actor's right on the player's current team; a player the actor cannot see is
+    /// reported as not found.
+    static func check(_ db: Database, _ player: Player, actor: Actor, needs: TeamRole) throws {
+        guard let teamID = player.teamID else { throw ClubError.notFound(kind: "player", reference: String(player.id)) }
+        do {
+            _ = try Teams.resolve(db, .id(teamID), for: actor, needs: needs)
+        } catch ClubError.notFound {
+            throw ClubError.notFound(kind: "player", reference: String(player.id))
+        }
+    }
+
+    static func checkNumberFree(_ db: Database, team: Int64, number: Int, except player: Int64?) throws {
+        if let holder = try Row.fetchOne(db, sql: """
+            SELECT player.firstName, player.surnames FROM squadMembership JOIN player ON player.id = squadMembership.playerId
+            WHERE squadMembership.teamId = ? AND squadMembership.number = ? AND squadMembership.leftAt IS NULL
+              AND squadMembership.playerId IS NOT ?
+            """, arguments: [team, number, player]) {
+            let first: String = holder["firstName"], last: String = holder["surnames"]
+            throw ClubError.invalid(field: "number", message: "\(number) is already worn by \(first) \(last) in this team")
+        }
+    }
+
+    /// An optional position detail such as `RB`: 1 to 10 letters, upper-cased.
+    static func positionDetail(_ text: String?) throws -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        guard text.count <= 10, text.allSatisfy({ $0.isLetter || $0.isNumber }) else {
+            throw ClubError.invalid(field: "position", message: "'\(text)' is not a position detail like RB")
+        }
+        return text.uppercased()
+    }
+}

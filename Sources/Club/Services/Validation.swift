@@ -1,0 +1,98 @@
+import Foundation
+
+/// The rules for what users type, checked before anything is written (the schema holds them
+/// too, as a last line).
+enum Validation {
+    static func username(_ text: String) throws -> String {
+        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+        guard (2...32).contains(text.count), text.unicodeScalars.allSatisfy(allowed.contains) else {
+            throw ClubError.invalid(field: "username",
+                                    message: "'\(text)' must be 2 to 32 letters, digits, '.', '_' or '-'")
+        }
+        return text
+    }
+
+    static func email(_ text: String) throws -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let parts = trimmed.split(separator: "@", omittingEmptySubsequences: false)
+        guard trimmed.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[0].count <= 64,
+              parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !parts[1].contains(".."),
+              !trimmed.contains(where: { $0.isWhitespace || $0.isNewline }) else {
+            throw ClubError.invalid(field: "email", message: "'\(text)' is not an email address like name@example.org")
+        }
+        return trimmed
+    }
+
+    /// Required text: trimmed, 1 to `maximum` characters (Unicode scalars, as SQLite counts).
+    static func text(_ text: String, field: String, maximum: Int) throws -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw ClubError.invalid(field: field, message: "must not be empty") }
+        guard trimmed.unicodeScalars.count <= maximum else {
+            throw ClubError.invalid(field: field, message: "must be at most \(maximum) characters")
+        }
+        return trimmed
+    }
+
+    /// Optional text: nil or empty clears it.
+    static func optionalText(_ text: String?, field: String, maximum: Int) throws -> String? {
+        guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        return try self.text(text, field: field, maximum: maximum)
+    }
+
+    /// `2024/25` (a season across two years, the second the first plus one) or `2025`.
+    static func season(_ text: String) throws -> String {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count == 1, parts[0].count == 4, let year = Int(parts[0]), (1850...2200).contains(year) { return text }
+        if parts.count == 2, parts[0].count == 4, parts[1].count == 2, let first = Int(parts[0]), let second = Int(parts[1]),
+           (1850...2200).contains(first), (first + 1) % 100 == second {
+            return text
+        }
+        throw ClubError.invalid(field: "season", message: "'\(text)' is not a season like 2024/25 or 2025")
+    }
+
+    /// `#RRGGBB` (upper-cased), or nil.
+    static func color(_ text: String?, field: String) throws -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
+        guard digits.count == 6, digits.allSatisfy(\.isHexDigit) else {
+            throw ClubError.invalid(field: field, message: "'\(text)' is not a colour like #C8102E")
+        }
+        return "#" + digits.uppercased()
+    }
+
+    /// An ISO 8601 calendar date, `YYYY-MM-DD`, that exists and is not in the future.
+    static func birthDate(_ text: String?) throws -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        guard text.count == 10, let date = formatter.date(from: text), formatter.string(from: date) == text,
+              date <= Date(), text >= "1900-01-01" else {
+            throw ClubError.invalid(field: "born", message: "'\(text)' is not a past date like 1994-05-27")
+        }
+        return text
+    }
+
+    static func number(_ number: Int) throws -> Int {
+        guard (1...99).contains(number) else {
+            throw ClubError.invalid(field: "number", message: "\(number) is not a squad number from 1 to 99")
+        }
+        return number
+    }
+
+    /// A PNG of at most 2 MiB.
+    static func photo(_ data: Data?) throws -> Data? {
+        guard let data else { return nil }
+        guard data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+            throw ClubError.invalid(field: "photo", message: "is not a PNG file")
+        }
+        guard data.count <= 2 << 20 else { throw ClubError.invalid(field: "photo", message: "is larger than 2 MiB") }
+        return data
+    }
+
+    /// Case- and accent-insensitive search text (`José` and `JOSE` both give `jose`).
+    static func searchKey(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+
+/// The club database: one SQLite file, opened in WAL mode with foreign keys on and a busy
+/// timeout, migrated to the current schema on open.
+///
+/// ```swift
+/// let store = try ClubStore(path: ClubStore.defaultPath())
+/// let accounts = Accounts(store: store)
+/// ```
+public final class ClubStore: Sendable {
+    /// How long a write waits for another process's transaction before giving up.
+    public static let busyTimeout: TimeInterval = 10
+
+    let pool: DatabasePool
+    /// The file's path.
+    public let path: String
+
+    /// Opens (creating it and its folder when missing) and migrates the database at `path`.
+    public init(path: String) throws {
+        self.path = path
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw ClubError.invalid(field: "database", message: "cannot create \(folder.path): \(error.localizedDescription)")
+        }
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(Self.busyTimeout)
+        configuration.label = "touchline"
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(pool)
+        } catch let error as DatabaseError {
+            throw ClubStore.translate(error)
+        }
+    }
+
+    /// `--db` when given, else `$TOUCHLINE_DB`, else `$XDG_DATA_HOME/touchline/touchline.sqlite`
+    /// (`~/.local/share/touchline/touchline.sqlite` when XDG_DATA_HOME is unset).
+    public static func defaultPath(explicit: String? = nil,
+                                   environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let explicit, !explicit.isEmpty { return explicit }
+        if let path = environment["TOUCHLINE_DB"], !path.isEmpty { return path }
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        return data + "/touchline/touchline.sqlite"
+    }
+
+    /// Runs `body` in one write transaction: on any error nothing it did is kept.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try pool.write(body)
+        } catch let error as DatabaseError {
+            throw Self.translate(error)
+        }
+    }
+
+    /// Runs `body` on a consistent snapshot.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try pool.read(body)
+        } catch let error as DatabaseError {
+            throw Self.translate(error)
+        }
+    }
+
+    /// SQLite's errors as the services' own.
+    static func translate(_ error: DatabaseError) -> ClubError {
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return .busy
+        case .SQLITE_CONSTRAINT:
+            return .invalid(field: "database", message: "the change breaks a rule of the schema (\(error.message ?? "constraint"))")
+        default:
+            return .invalid(field: "database", message: error.message ?? "SQLite error \(error.resultCode.rawValue)")
+        }
+    }
+}

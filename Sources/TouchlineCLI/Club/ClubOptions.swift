@@ -1,0 +1,45 @@
+import ArgumentParser
+import Club
+import Foundation
+
+/// Options every club command shares: which database, and who acts.
+struct ClubOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The database file (default: $TOUCHLINE_DB, else $XDG_DATA_HOME/touchline/touchline.sqlite).",
+                               valueName: "path"))
+    var db: String?
+
+    @Option(name: .customLong("as"),
+            help: ArgumentHelp("Act as this user, with their password from $TOUCHLINE_PASSWORD, --password-stdin or a prompt; without it, the session of 'touchline login'.",
+                               valueName: "user"))
+    var actingAs: String?
+
+    @Flag(help: "Read the password from the first line of standard input (never give it as an argument).")
+    var passwordStdin = false
+
+    /// The database's path.
+    var databasePath: String { ClubStore.defaultPath(explicit: db) }
+
+    /// Opens the database, creating it on first use.
+    func store() throws -> ClubStore { try ClubStore(path: databasePath) }
+
+    /// The user to act for: `--as` with a password, else this database's session.
+    func actor(_ accounts: Accounts) throws -> Actor {
+        if let actingAs {
+            let password = try Passwords.read(fromStandardInput: passwordStdin, prompt: "Password for \(actingAs): ")
+            return try accounts.authenticate(username: actingAs, password: password)
+        }
+        guard let session = SessionFile().entry(for: databasePath) else {
+            throw CommandError(.permission, "not logged in: run 'touchline login USER' or pass --as USER")
+        }
+        return try accounts.resumeSession(token: session.token)
+    }
+}
+
+/// `--json` for listings and records.
+struct JSONFlag: ParsableArguments {
+    @Flag(help: "Print JSON (a stable schema) instead of a table.")
+    var json = false
+}
+
+extension Position: ExpressibleByArgument {}
+extension TeamRole: ExpressibleByArgument {}

@@ -1,0 +1,200 @@
+import ArgumentParser
+import Club
+import Foundation
+
+/// `touchline message`: mail between users.
+struct MessageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "message",
+        abstract: "Send and read messages between users.",
+        discussion: """
+            Folders list newest first, 20 to a page; pass the printed --before value for the \
+            next page (new mail never shifts a page).
+
+            Examples:
+              touchline message send --as alice --to bob --subject 'Friendly' --body 'Saturday at 10?'
+              echo 'The league password is ...' | touchline message send --to bob --subject Password --body -
+              touchline message inbox --json
+              touchline message read 42 --json
+            """,
+        subcommands: [Send.self, Inbox.self, Sent.self, Read.self, Reply.self, Delete.self, Unread.self,
+                      Block.self, Unblock.self]
+    )
+
+    /// The body: the option's text, or standard input for `-`.
+    static func body(_ option: String) throws -> String {
+        guard option == "-" else { return option }
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        guard data.count <= 4 * Messaging.maximumBody else {
+            throw CommandError(.dataError, "standard input: the body is longer than \(Messaging.maximumBody) characters")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CommandError(.dataError, "standard input: the body is not UTF-8 text")
+        }
+        return text
+    }
+
+    static func printMessage(_ message: Message, json: Bool) throws {
+        if json { return try Output.json(message) }
+        Output.fields([("id", String(message.id)), ("from", message.from ?? "deleted user"), ("to", message.to),
+                       ("subject", message.subject), ("sent", Output.date(message.sentAt))]
+                      + (message.replyTo.map { [("reply to", String($0))] } ?? []))
+        print("")
+        print(message.body)
+    }
+
+    static func printPage(_ page: MessagePage, json: Bool, folder: String) throws {
+        if json { return try Output.json(page) }
+        Output.table(["ID", "", "FROM", "TO", "SUBJECT", "SENT"], page.messages.map {
+            [String($0.id), $0.read ? " " : "*", $0.from ?? "deleted user", $0.to, $0.subject, Output.date($0.sentAt)]
+        }, empty: "no messages in \(folder)")
+        if let next = page.nextBefore { print("more: --before \(next)") }
+    }
+
+    struct Send: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Send a message.")
+        @Option(help: "The recipient's username.") var to: String
+        @Option(help: "The subject.") var subject: String
+        @Option(help: "The body, or - to read it from standard input.") var body: String
+        @Option(help: ArgumentHelp("The message this answers.", valueName: "id")) var replyTo: Int64?
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func validate() throws {
+            if body == "-", club.passwordStdin { throw ValidationError("--body - and --password-stdin both need standard input") }
+        }
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                let actor = try club.actor(Accounts(store: store))
+                let message = try Messaging(store: store).send(actor, OutgoingMessage(to: to, subject: subject,
+                                                                                      body: try MessageCommand.body(body),
+                                                                                      replyTo: replyTo))
+                if output.json { try Output.json(message) } else { print("sent message \(message.id) to \(message.to)") }
+            }
+        }
+    }
+
+    struct Inbox: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List received messages, newest first (* marks unread).")
+        @Option(help: ArgumentHelp("Only messages older than this id (the next page).", valueName: "id")) var before: Int64?
+        @Option(help: "Messages per page.") var limit = 20
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                let page = try Messaging(store: store).inbox(try club.actor(Accounts(store: store)), before: before, limit: limit)
+                try MessageCommand.printPage(page, json: output.json, folder: "the inbox")
+            }
+        }
+    }
+
+    struct Sent: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List sent messages, newest first.")
+        @Option(help: ArgumentHelp("Only messages older than this id (the next page).", valueName: "id")) var before: Int64?
+        @Option(help: "Messages per page.") var limit = 20
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                let page = try Messaging(store: store).sent(try club.actor(Accounts(store: store)), before: before, limit: limit)
+                try MessageCommand.printPage(page, json: output.json, folder: "sent")
+            }
+        }
+    }
+
+    struct Read: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show a message with its body; marks it read if it is yours.")
+        @Argument(help: "The message's id.") var id: Int64
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                let message = try Messaging(store: store).read(try club.actor(Accounts(store: store)), id: id)
+                try MessageCommand.printMessage(message, json: output.json)
+            }
+        }
+    }
+
+    struct Reply: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Answer a message (the subject gets \"RE: \" once).")
+        @Argument(help: "The message's id.") var id: Int64
+        @Option(help: "The body, or - to read it from standard input.") var body: String
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                let message = try Messaging(store: store).reply(try club.actor(Accounts(store: store)), to: id,
+                                                                body: try MessageCommand.body(body))
+                if output.json { try Output.json(message) } else { print("sent message \(message.id) to \(message.to)") }
+            }
+        }
+    }
+
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a message from your side only; the other side keeps it.")
+        @Argument(help: "The message's id.") var id: Int64
+        @OptionGroup var club: ClubOptions
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                try Messaging(store: store).delete(try club.actor(Accounts(store: store)), id: id)
+                print("deleted message \(id)")
+            }
+        }
+    }
+
+    struct Unread: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print how many received messages are unread.")
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        struct Count: Encodable { var unread: Int }
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                let count = try Messaging(store: store).unreadCount(try club.actor(Accounts(store: store)))
+                if output.json { try Output.json(Count(unread: count)) } else { print(count) }
+            }
+        }
+    }
+
+    struct Block: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Refuse new messages from a user.")
+        @Argument(help: "The user.") var user: String
+        @OptionGroup var club: ClubOptions
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                try Messaging(store: store).block(try club.actor(Accounts(store: store)), user)
+                print("blocked \(user)")
+            }
+        }
+    }
+
+    struct Unblock: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Accept messages from a user again.")
+        @Argument(help: "The user.") var user: String
+        @OptionGroup var club: ClubOptions
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                try Messaging(store: store).unblock(try club.actor(Accounts(store: store)), user)
+                print("unblocked \(user)")
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import ArgumentParser
+import Club
+import Foundation
+
+/// `touchline team`: teams and who may change them.
+struct TeamCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "team",
+        abstract: "Create teams and share them: owners grant editor or viewer to others.",
+        discussion: """
+            TEAM is a team's id or its name (among the teams you can see).
+
+            Examples:
+              touchline team add 'Athletic Infantil A' --season 2024/25 --primary '#EE2523' --as alice
+              touchline team grant 'Athletic Infantil A' bob --role editor
+              touchline team list --json
+            """,
+        subcommands: [Add.self, List.self, Show.self, Edit.self, Delete.self, Grant.self, Revoke.self]
+    )
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Create a team you own.")
+        @Argument(help: "The team's name.") var name: String
+        @Option(help: "The season: 2024/25, or 2025.") var season: String
+        @Option(help: "Age group or division.") var category: String?
+        @Option(help: "Region.") var region: String?
+        @Option(help: ArgumentHelp("Primary colour, #RRGGBB.", valueName: "colour")) var primary: String?
+        @Option(help: ArgumentHelp("Secondary colour, #RRGGBB.", valueName: "colour")) var secondary: String?
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                let actor = try club.actor(Accounts(store: store))
+                let team = try Teams(store: store).add(actor, name: name, season: season, category: category, region: region,
+                                                       primaryColor: primary, secondaryColor: secondary)
+                if output.json { try Output.json(team) } else { print("added team \(team.id): \(team.name) \(team.season)") }
+            }
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the teams you own or were granted a role on.")
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                let teams = try Teams(store: store).list(try club.actor(Accounts(store: store)))
+                if output.json { return try Output.json(teams) }
+                Output.table(["ID", "NAME", "SEASON", "CATEGORY", "OWNER", "ROLE"], teams.map {
+                    [String($0.team.id), $0.team.name, $0.team.season, $0.team.category ?? "", $0.team.owner, $0.role.rawValue]
+                }, empty: "no teams")
+            }
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show a team and who may see or change it.")
+        @Argument(help: "The team's id or name.") var team: String
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        struct Detail: Encodable {
+            var team: Team
+            var role: TeamRole
+            var members: [TeamMember]
+        }
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                let (access, members) = try Teams(store: store).show(try club.actor(Accounts(store: store)), TeamReference(team))
+                if output.json { return try Output.json(Detail(team: access.team, role: access.role, members: members)) }
+                let t = access.team
+                Output.fields([("id", String(t.id)), ("name", t.name), ("season", t.season), ("category", t.category ?? ""),
+                               ("region", t.region ?? ""),
+                               ("colours", [t.primaryColor, t.secondaryColor].compactMap { $0 }.joined(separator: " ")),
+                               ("owner", t.owner), ("your role", access.role.rawValue),
+                               ("shared with", members.map { "\($0.username) (\($0.role.rawValue))" }.joined(separator: ", "))])
+            }
+        }
+    }
+
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change a team (owner and editors).")
+        @Argument(help: "The team's id or name.") var team: String
+        @Option(help: "A new name.") var name: String?
+        @Option(help: "A new season.") var season: String?
+        @Option(help: "Age group or division ('' clears).") var category: String?
+        @Option(help: "Region ('' clears).") var region: String?
+        @Option(help: ArgumentHelp("Primary colour ('' clears).", valueName: "colour")) var primary: String?
+        @Option(help: ArgumentHelp("Secondary colour ('' clears).", valueName: "colour")) var secondary: String?
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                let changes = TeamChanges(name: name, season: season, category: category.map { $0 }, region: region.map { $0 },
+                                          primaryColor: primary.map { $0 }, secondaryColor: secondary.map { $0 })
+                let edited = try Teams(store: store).edit(try club.actor(Accounts(store: store)), TeamReference(team), changes)
+                if output.json { try Output.json(edited) } else { print("updated team \(edited.id)") }
+            }
+        }
+    }
+
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a team and its current players (owner only).")
+        @Argument(help: "The team's id or name.") var team: String
+        @OptionGroup var club: ClubOptions
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                try Teams(store: store).delete(try club.actor(Accounts(store: store)), TeamReference(team))
+                print("deleted team \(team)")
+            }
+        }
+    }
+
+    struct Grant: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Let a user edit or view a team (owner only).")
+        @Argument(help: "The team's id or name.") var team: String
+        @Argument(help: "The user.") var user: String
+        @Option(help: "editor or viewer.") var role: TeamRole
+        @OptionGroup var club: ClubOptions
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                try Teams(store: store).grant(try club.actor(Accounts(store: store)), TeamReference(team), to: user, role: role)
+                print("\(user) is now \(role.rawValue) of team \(team)")
+            }
+        }
+    }
+
+    struct Revoke: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Take a user's role on a team away (owner only).")
+        @Argument(help: "The team's id or name.") var team: String
+        @Argument(help: "The user.") var user: String
+        @OptionGroup var club: ClubOptions
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                try Teams(store: store).revoke(try club.actor(Accounts(store: store)), TeamReference(team), from: user)
+                print("\(user) no longer has a role on team \(team)")
+            }
+        }
+    }
+}

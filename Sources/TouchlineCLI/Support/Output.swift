@@ -1,0 +1,47 @@
+import Foundation
+
+/// Listings as readable tables or, with `--json`, as JSON with a stable schema.
+enum Output {
+    /// Prints `value` as pretty, key-sorted JSON with ISO 8601 UTC dates.
+    static func json<T: Encodable>(_ value: T) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        print(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
+    /// Prints rows under headers, columns padded to their widest cell.
+    static func table(_ headers: [String], _ rows: [[String]], empty: String = "(none)") {
+        guard !rows.isEmpty else {
+            print(empty)
+            return
+        }
+        let widths = headers.indices.map { column in
+            ([headers[column]] + rows.map { column < $0.count ? $0[column] : "" }).map(\.count).max() ?? 0
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }
+        print(line(headers))
+        for row in rows { print(line(row)) }
+    }
+
+    /// Prints `label  value` lines, labels aligned.
+    static func fields(_ pairs: [(String, String)]) {
+        let width = pairs.map(\.0.count).max() ?? 0
+        for (label, value) in pairs {
+            print(label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)
+        }
+    }
+
+    /// `2026-11-21 06:20` in UTC.
+    static func date(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+}

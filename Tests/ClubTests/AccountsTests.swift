@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+@testable import Club
+
+@Suite struct AccountsTests {
+    @Test func registeringATakenUsernameIsRejectedIgnoringCase() throws {
+        let club = try ClubFixture()
+        try club.user("alice")
+        for name in ["alice", "ALICE", "Alice"] {
+            #expect(throws: ClubError.duplicate(field: "username", value: name)) {
+                try club.accounts.register(username: name, displayName: "Other", email: "other@example.org",
+                                           password: "long enough")
+            }
+        }
+        #expect(throws: ClubError.duplicate(field: "email", value: "ALICE@example.org")) {
+            try club.accounts.register(username: "alice2", displayName: "A", email: "ALICE@example.org", password: "long enough")
+        }
+        #expect(try club.count("user") == 1)
+    }
+
+    @Test func loggingInWithTheRightAndTheWrongPassword() throws {
+        let club = try ClubFixture()
+        try club.user("alice")
+        #expect(try club.accounts.authenticate(username: "Alice", password: "alice-password").username == "alice")
+        #expect(throws: ClubError.invalidCredentials("wrong username or password")) {
+            try club.accounts.authenticate(username: "alice", password: "not-her-password")
+        }
+        #expect(throws: ClubError.invalidCredentials("wrong username or password")) {
+            try club.accounts.authenticate(username: "nobody", password: "alice-password")
+        }
+    }
+
+    @Test(arguments: [("bob", "Bob", "bob@example", "long enough", "email"),
+                      ("bob", "Bob", "bob@@example.org", "long enough", "email"),
+                      ("bob", "Bob", "bob@example.org", "short", "password"),
+                      ("b", "Bob", "bob@example.org", "long enough", "username"),
+                      ("bob smith", "Bob", "bob@example.org", "long enough", "username"),
+                      ("bøb", "Bob", "bob@example.org", "long enough", "username"),
+                      ("bob", "  ", "bob@example.org", "long enough", "display name")])
+    func badRegistrationsNameTheField(_ input: (String, String, String, String, String)) throws {
+        let club = try ClubFixture()
+        do {
+            try club.accounts.register(username: input.0, displayName: input.1, email: input.2, password: input.3)
+            Issue.record("accepted \(input)")
+        } catch let ClubError.invalid(field, _) {
+            #expect(field == input.4)
+        }
+        #expect(try club.count("user") == 0)
+    }
+
+    @Test func sessionsStartResumeAndEnd() throws {
+        let club = try ClubFixture()
+        let alice = try club.user("alice")
+        let token = try club.accounts.startSession(for: alice)
+        #expect(try club.accounts.resumeSession(token: token) == alice)
+        try club.accounts.endSession(token: token)
+        #expect(throws: ClubError.self) { try club.accounts.resumeSession(token: token) }
+        // A new password ends every session.
+        let other = try club.accounts.startSession(for: alice)
+        try club.accounts.changePassword(alice, to: "a new password")
+        #expect(throws: ClubError.self) { try club.accounts.resumeSession(token: other) }
+        #expect(try club.accounts.authenticate(username: "alice", password: "a new password") == alice)
+    }
+
+    @Test func theDatabaseNeverHoldsAPasswordOrATokenInClear() throws {
+        let club = try ClubFixture()
+        let alice = try club.user("alice")
+        let token = try club.accounts.startSession(for: alice)
+        try club.accounts.changePassword(alice, to: "correct horse battery")
+        let secondToken = try club.accounts.startSession(for: alice)
+        let bytes = try club.databaseBytes()
+        for secret in ["alice-password", "correct horse battery", token, secondToken] {
+            #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(secret) is stored in clear")
+        }
+        let stored = try club.store.read { db in try String.fetchOne(db, sql: "SELECT passwordHash FROM user") }
+        #expect(stored?.hasPrefix("$scrypt$ln=10,r=8,p=1$") == true)
+    }
+
+    @Test func productionHashesUseOWASPsScryptParameters() throws {
+        // Slow by design (two scrypt runs at N = 2^17): the one test at full strength.
+        let hasher = PasswordHasher()
+        let stored = try hasher.hash("correct horse battery")
+        #expect(stored.hasPrefix("$scrypt$ln=17,r=8,p=1$"))
+        #expect(hasher.verify("correct horse battery", against: stored))
+    }
+
+    @Test func hashesAreSaltedAndCarryTheirParameters() throws {
+        let fast = ClubFixture.fastHasher
+        let first = try fast.hash("correct horse battery"), second = try fast.hash("correct horse battery")
+        #expect(first != second)
+        #expect(fast.verify("correct horse battery", against: second))
+        #expect(!fast.verify("correct horse batterz", against: first))
+        // Verification follows the stored parameters, whatever the hasher's own.
+        #expect(PasswordHasher().verify("correct horse battery", against: first))
+        #expect(!fast.verify("anything", against: "$scrypt$ln=99,r=8,p=1$AAAA$AAAA"))
+        #expect(!fast.verify("anything", against: "plain text"))
+        #expect(throws: ClubError.self) { try fast.hash("short") }
+    }
+
+    @Test func deletingAnAccount() throws {
+        let club = try ClubFixture()
+        let alice = try club.user("alice"), bob = try club.user("bob")
+        let token = try club.accounts.startSession(for: alice)
+        let team = try club.teams.add(alice, name: "Infantil A", season: "2024/25")
+        try club.squads.add(alice, to: .id(team.id), PlayerDraft(firstName: "Aymeric", surnames: "Laporte", number: 4, position: .defender))
+        let toBob = try club.messaging.send(alice, OutgoingMessage(to: "bob", subject: "Friendly", body: "Saturday?"))
+        try club.messaging.send(bob, OutgoingMessage(to: "alice", subject: "Re", body: "Yes"))
+
+        try club.accounts.delete(alice)
+
+        #expect(throws: ClubError.invalidCredentials("wrong username or password")) {
+            try club.accounts.authenticate(username: "alice", password: "alice-password")
+        }
+        #expect(throws: ClubError.self) { try club.accounts.resumeSession(token: token) }
+        #expect(try club.count("team") == 0)
+        #expect(try club.count("player") == 0)
+        #expect(try club.count("session") == 0)
+        // Bob keeps what Alice sent him, from "deleted user"; what she received is gone.
+        let kept = try club.messaging.read(bob, id: toBob.id)
+        #expect(kept.from == nil && kept.body == "Saturday?")
+        #expect(try club.messaging.inbox(bob).messages.map(\.from) == [nil])
+        #expect(try club.messaging.sent(bob).messages.isEmpty)
+        #expect(try club.count("message") == 1)
+    }
+
+    @Test func searchIgnoresCaseAndAccentsAndShowsNoEmail() throws {
+        let club = try ClubFixture()
+        try club.user("jmartinez", displayName: "José Martínez")
+        try club.user("joseba", displayName: "Joseba Etxeberria")
+        try club.user("ana", displayName: "Ana Núñez")
+        #expect(try club.accounts.search("jose").map(\.username) == ["jmartinez", "joseba"])
+        #expect(try club.accounts.search("MARTINEZ").map(\.username) == ["jmartinez"])
+        #expect(try club.accounts.search("nunez").map(\.displayName) == ["Ana Núñez"])
+        #expect(try club.accounts.search("100%").isEmpty)
+        let encoded = String(decoding: try JSONEncoder().encode(club.accounts.search("jose")), as: UTF8.self)
+        #expect(!encoded.contains("@"))
+    }
+
+    @Test func editingTheAccount() throws {
+        let club = try ClubFixture()
+        let alice = try club.user("alice")
+        try club.user("bob")
+        let edited = try club.accounts.edit(alice, displayName: "Alicia", email: "alicia@example.org")
+        #expect(edited.displayName == "Alicia")
+        #expect(try club.accounts.search("alicia").map(\.username) == ["alice"])
+        #expect(throws: ClubError.duplicate(field: "email", value: "bob@example.org")) {
+            try club.accounts.edit(alice, email: "bob@example.org")
+        }
+        #expect(try club.accounts.account(of: alice).email == "alicia@example.org")
+    }
+
+    @Test func theDefaultDatabasePathFollowsTheEnvironment() {
+        #expect(ClubStore.defaultPath(explicit: "/tmp/x.sqlite", environment: ["TOUCHLINE_DB": "/y"]) == "/tmp/x.sqlite")
+        #expect(ClubStore.defaultPath(environment: ["TOUCHLINE_DB": "/y.sqlite"]) == "/y.sqlite")
+        #expect(ClubStore.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/a"])
+                == "/data/touchline/touchline.sqlite")
+        #expect(ClubStore.defaultPath(environment: ["HOME": "/home/a"]) == "/home/a/.local/share/touchline/touchline.sqlite")
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+@testable import Club
+
+@Suite struct TeamsAndSquadsTests {
+    let laporte = PlayerDraft(firstName: "Aymeric", surnames: "Laporte", number: 4, position: .defender,
+                              positionDetail: "cb", birthDate: "1994-05-27")
+
+    @Test func onlyTheOwnerAndEditorsChangeATeam() throws {
+        let club = try ClubFixture()
+        let alice = try club.user("alice"), bob = try club.user("bob"), carol = try club.user("carol")
+        let team = try club.teams.add(alice, name: "Athletic Infantil A", season: "2024/25", primaryColor: "#ee2523")
+        #expect(team.primaryColor == "#EE2523")
+        let byName = TeamReference("Athletic Infantil A")
+
+        // A stranger cannot even see it; a viewer sees it but cannot change it.
+        #expect(throws: ClubError.notFound(kind: "team", reference: "Athletic Infantil A")) {
+            try club.teams.edit(bob, byName, TeamChanges(region: "Bizkaia"))
+        }
+        try club.teams.grant(alice, byName, to: "bob", role: .viewer)
+        #expect(try club.teams.show(bob, byName).access.role == .viewer)
+        #expect(throws: ClubError.self) { try club.teams.edit(bob, byName, TeamChanges(region: "Bizkaia")) }
+        #expect(throws: ClubError.self) {
+            try club.squads.add(bob, to: byName, laporte)
+        }
+        // An editor can; only the owner grants, revokes and deletes.
+        try club.teams.grant(alice, byName, to: "bob", role: .editor)
+        #expect(try club.teams.edit(bob, byName, TeamChanges(region: "Bizkaia")).region == "Bizkaia")
+        #expect(throws: ClubError.self) { try club.teams.grant(bob, byName, to: "carol", role: .editor) }
+        #expect(throws: ClubError.self) { try club.teams.delete(bob, byName) }
+        try club.teams.revoke(alice, byName, from: "bob")
+        #expect(throws: ClubError.self) { try club.teams.show(bob, byName) }
+        #expect(try club.teams.list(carol).isEmpty)
+        #expect(try club.teams.list(alice).map(\.role) == [.owner])
+    }
+
+    @Test func permissionErrorsSayWho() throws {
+        let club = try ClubFixture()
+        let alice = try club.user("alice"), bob = try club.user("bob")
+        let team = try club.teams.add(alice, name: "Cadete B", season: "2025")
+        try club.teams.grant(alice, .id(team.id), to: "bob", role: .viewer)
+        #expect(throws: ClubError.permissionDenied("only the owner and editors of team '\(team.id)' may do that; bob is a viewer")) {
+            try club.teams.edit(bob, .id(team.id), TeamChanges(name: "Cadete C"))
+        }
+    }
+
+    @Test func badTeamsAreRefused() throws {
+        let club = try ClubFixture()
+        let alice = try club.user("alice")
+        #expect(throws: ClubError.self) { try club.teams.add(alice, name: "X", season: "2024/26") }
+        #expect(throws: ClubError.self) { try club.teams.add(alice, name: "X", season: "24/25") }
+        #expect(throws: ClubError.self) { try club.teams.add(alice, name: "X", season: "2024/25", primaryColor: "red") }
+        #expect(throws: ClubError.self) { try club.teams.add(alice, name: " ", season: "2024/25") }
+        try club.teams.add(alice, name: "X", season: "2024/25")
+        #expect(throws: ClubError.duplicate(field: "team", value: "x 2024/25")) {
+            try club.teams.add(alice, name: "x", season: "2024/25")
+        }
+        #expect(try club.count("team") == 1)
+    }
+
+    @Test func aNameSharedByTwoVisibleTeamsIsAmbiguous() throws {
+        let club = try ClubFixture()
+        let alice = try club.user("alice"), bob = try club.user("bob")
+        let mine = try club.teams.add(alice, name: "Infantil A", season: "2024/25")
+        let theirs = try club.teams.add(bob, name: "Infantil A", season: "2024/25")
+        #expect(try club.teams.show(alice, TeamReference("Infantil A")).access.team.id == mine.id)
+        try club.teams.grant(bob, .id(theirs.id), to: "alice", role: .viewer)
+        #expect(throws: ClubError.ambiguous(kind: "team", reference: "Infantil A", ids: [mine.id, theirs.id])) {
+            try club.teams.show(alice, TeamReference("Infantil A"))
+        }
+    }
+
+    @Test func aSquadNumberClashIsRejected() throws {
+        let club = try ClubFixture()
+        let alice = try club.user("alice")
+        let team = try club.teams.add(alice, name: "Infantil A", season: "2024/25")
+        let player = try club.squads.add(alice, to: .id(team.id), laporte)
+        #expect(player.positionDetail == "CB" && player.number == 4 && player.teamID == team.id)
+        #expect(throws: ClubError.invalid(field: "number", message: "4 is already worn by Aymeric Laporte in this team")) {
+            try club.squads.add(alice, to: .id(team.id), PlayerDraft(firstName: "Iñigo", surnames: "Martínez", number: 4, position: .defender))
+        }
+        let other = try club.squads.add(alice, to: .id(team.id), PlayerDraft(firstName: "Iñigo", surnames: "Martínez", number: 5, position: .defender))
+        #expect(throws: ClubError.self) { try club.squads.edit(alice, player: other.id, PlayerChanges(number: 4)) }
+        #expect(try club.squads.list(alice, team: .id(team.id)).map(\.number) == [4, 5])
+    }
+
+    @Test func badPlayersNameTheField() throws {
+        let club = try ClubFixture()
+        let alice = try club.user("alice")
+        let team = try club.teams.add(alice, name: "Infantil A", season: "2024/25")
+        let cases: [(PlayerDraft, String)] = [
+            (PlayerDraft(firstName: "A", surnames: "B", number: 0, position: .forward), "number"),
+            (PlayerDraft(firstName: "A", surnames: "B", number: 100, position: .forward), "number"),
+            (PlayerDraft(firstName: "A", surnames: "B", number: 9, position: .forward, birthDate: "1994-02-30"), "born"),
+            (PlayerDraft(firstName: "A", surnames: "B", number: 9, position: .forward, birthDate: "2999-01-01"), "born"),
+            (PlayerDraft(firstName: "", surnames: "B", number: 9, position: .forward), "name"),
+            (PlayerDraft(firstName: "A", surnames: "B", number: 9, position: .forward, photo: Data("GIF89a".utf8)), "photo"),
+        ]
+        for (draft, field) in cases {
+            do {
+                try club.squads.add(alice, to: .id(team.id), draft)
+                Issue.record("accepted \(draft)")
+            } catch let ClubError.invalid(actual, _) {
+                #expect(actual == field)
+            }
+        }
+        #expect(try club.count("player") == 0)
+    }
+
+    @Test func movingAPlayerKeepsTheHistory() throws {
+        let club = try ClubFixture()
+        let alice = try club.user("alice")
+        let infantil = try club.teams.add(alice, name: "Infantil A", season: "2023/24")
+        let cadete = try club.teams.add(alice, name: "Cadete A", season: "2024/25")
+        let photo = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
+        var draft = laporte
+        draft.photo = photo
+        let player = try club.squads.add(alice, to: .id(infantil.id), draft)
+        try club.squads.move(alice, player: player.id, to: .id(cadete.id), number: 14)
+        let (moved, history) = try club.squads.show(alice, player: player.id)
+        #expect(moved.teamID == cadete.id && moved.number == 14 && moved.hasPhoto)
+        #expect(history.map(\.teamName) == ["Infantil A", "Cadete A"])
+        #expect(history[0].leftAt != nil && history[1].leftAt == nil)
+        #expect(try club.squads.photo(alice, player: player.id) == photo)
+        // Number 4 is free again in the old team.
+        try club.squads.add(alice, to: .id(infantil.id), PlayerDraft(firstName: "Dani", surnames: "Vivian", number: 4, position: .defender))
+    }
+
+    @Test func movingNeedsEditRightsOnBothTeams() throws {
+        let club = try ClubFixture()
+        let alice = try club.user("alice"), bob = try club.user("bob")
+        let aliceTeam = try club.teams.add(alice, name: "A", season: "2024/25")
+        let bobTeam = try club.teams.add(bob, name: "B", season: "2024/25")
+        let player = try club.squads.add(alice, to: .id(aliceTeam.id), laporte)
+        try club.teams.grant(bob, .id(bobTeam.id), to: "alice", role: .viewer)
+        #expect(throws: ClubError.self) { try club.squads.move(alice, player: player.id, to: .id(bobTeam.id), number: 4) }
+        #expect(try club.squads.show(alice, player: player.id).player.teamID == aliceTeam.id)
+        #expect(throws: ClubError.notFound(kind: "player", reference: String(player.id))) {
+            try club.squads.delete(bob, player: player.id)
+        }
+    }
+
+    @Test func deletingATeamTakesItsCurrentPlayers() throws {
+        let club = try ClubFixture()
+        let alice = try club.user("alice")
+        let team = try club.teams.add(alice, name: "A", season: "2024/25")
+        try club.squads.add(alice, to: .id(team.id), laporte)
+        try club.teams.delete(alice, .id(team.id))
+        #expect(try club.count("player") == 0 && club.count("squadMembership") == 0)
+    }
+}

@@ -1,0 +1,179 @@
+import Club
+import Foundation
+import Testing
+
+/// A database and a config folder of its own, with users seeded through the library using
+/// fast password hashing (the stored parameters make the CLI verify them fast too).
+/// Nothing changes after set-up, so threads may share it.
+final class ClubScratch: @unchecked Sendable {
+    let scratch: Scratch
+    let database: String
+    let environment: [String: String]
+
+    init(users: [String] = ["alice", "bob", "carol"]) throws {
+        scratch = try Scratch()
+        database = scratch.path("club.sqlite")
+        environment = ["TOUCHLINE_DB": database, "XDG_CONFIG_HOME": scratch.path("config")]
+        let accounts = Accounts(store: try ClubStore(path: database),
+                                hasher: PasswordHasher(parameters: .init(logN: 8, blockSize: 8, parallelism: 1)))
+        for user in users {
+            try accounts.register(username: user, displayName: user.capitalized, email: "\(user)@example.org",
+                                  password: "\(user)-password")
+        }
+    }
+
+    /// Runs touchline acting as `user` (by --as and $TOUCHLINE_PASSWORD) unless `user` is nil.
+    @discardableResult
+    func run(_ arguments: [String], as user: String? = nil, stdin: Data? = nil) throws -> Touchline.Result {
+        var environment = self.environment
+        var arguments = arguments
+        if let user {
+            environment["TOUCHLINE_PASSWORD"] = "\(user)-password"
+            arguments += ["--as", user]
+        }
+        return try Touchline.run(arguments, stdin: stdin, environment: environment)
+    }
+
+    func json(_ arguments: [String], as user: String) throws -> Any {
+        let result = try run(arguments + ["--json"], as: user)
+        #expect(result.status == 0, "\(result.stderr)")
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    }
+
+    /// Every byte of the database's files.
+    func databaseBytes() throws -> Data {
+        var bytes = Data()
+        for name in scratch.files where name.hasPrefix("club.sqlite") {
+            bytes += try Data(contentsOf: URL(fileURLWithPath: scratch.path(name)))
+        }
+        return bytes
+    }
+}
+
+@Suite(.serialized) struct ClubCommandTests {
+    @Test func registerLoginAndTheAcceptanceCasesOfAccounts() throws {
+        let club = try ClubScratch(users: [])
+        let add = try Touchline.run(["user", "add", "alice", "--name", "Alice Martín", "--email", "alice@example.org"],
+                                    environment: club.environment.merging(["TOUCHLINE_PASSWORD": "correct horse"]) { $1 })
+        #expect(add.status == 0, "\(add.stderr)")
+        // The same username again, in another case: rejected, nothing changes.
+        let again = try Touchline.run(["user", "add", "ALICE", "--name", "Other", "--email", "other@example.org"],
+                                      environment: club.environment.merging(["TOUCHLINE_PASSWORD": "correct horse"]) { $1 })
+        #expect(again.status == 65)
+        #expect(again.stderr == "touchline: error: username 'ALICE' is already taken\n")
+        // Right and wrong passwords, from standard input.
+        let wrong = try club.run(["login", "alice", "--password-stdin"], stdin: Data("wrong horse\n".utf8))
+        #expect(wrong.status == 77)
+        #expect(wrong.stderr == "touchline: error: wrong username or password\n")
+        let right = try club.run(["login", "alice", "--password-stdin"], stdin: Data("correct horse\n".utf8))
+        #expect(right.status == 0, "\(right.stderr)")
+        #expect(try club.run(["whoami"]).stdout == "alice\n")
+        // Neither the password nor the session token is in the database in clear.
+        let sessions = try JSONDecoder().decode([String: [String: String]].self,
+                                                from: Data(contentsOf: URL(fileURLWithPath: club.scratch.path("config/touchline/sessions.json"))))
+        let token = try #require(sessions.values.first?["token"])
+        #expect(token.count == 43)
+        let bytes = try club.databaseBytes()
+        #expect(bytes.range(of: Data("correct horse".utf8)) == nil)
+        #expect(bytes.range(of: Data(token.utf8)) == nil)
+        let mode = try FileManager.default.attributesOfItem(atPath: club.scratch.path("config/touchline/sessions.json"))[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        // A password is never an argument.
+        #expect(try club.run(["login", "alice", "--password", "correct horse"]).status == 64)
+        #expect(try club.run(["logout"]).stdout == "logged out alice\n")
+        #expect(try club.run(["whoami"]).status == 77)
+    }
+
+    @Test func messagesArriveByteForByteAndDeletingHidesOneSide() throws {
+        let club = try ClubScratch()
+        let body = "á é í ó ú ñ ç ü"
+        let sent = try club.run(["message", "send", "--to", "bob", "--subject", "Acentos", "--body", "-", "--json"],
+                                as: "alice", stdin: Data(body.utf8))
+        #expect(sent.status == 0, "\(sent.stderr)")
+        let id = try #require((try JSONSerialization.jsonObject(with: Data(sent.stdout.utf8)) as? [String: Any])?["id"] as? Int)
+        let read = try #require(try club.json(["message", "read", String(id)], as: "bob") as? [String: Any])
+        #expect(Array((read["body"] as? String ?? "").utf8) == Array(body.utf8))
+        #expect(read["from"] as? String == "alice")
+        #expect(try club.run(["message", "delete", String(id)], as: "bob").status == 0)
+        let inbox = try #require(try club.json(["message", "inbox"], as: "bob") as? [String: Any])
+        #expect((inbox["messages"] as? [Any])?.isEmpty == true)
+        let sentFolder = try #require(try club.json(["message", "sent"], as: "alice") as? [String: Any])
+        #expect(((sentFolder["messages"] as? [[String: Any]])?.first?["id"] as? Int) == id)
+    }
+
+    @Test func sendingToYourselfOrANonUserIsRefused() throws {
+        let club = try ClubScratch()
+        let toSelf = try club.run(["message", "send", "--to", "alice", "--subject", "x", "--body", "y"], as: "alice")
+        #expect(toSelf.status == 65)
+        #expect(toSelf.stderr == "touchline: error: to: you cannot send a message to yourself\n")
+        let toNobody = try club.run(["message", "send", "--to", "ghost", "--subject", "x", "--body", "y"], as: "alice")
+        #expect(toNobody.status == 65)
+        #expect(toNobody.stderr == "touchline: error: no user 'ghost'\n")
+        #expect(try club.run(["message", "unread"], as: "bob").stdout == "0\n")
+    }
+
+    @Test func squadsAndPermissions() throws {
+        let club = try ClubScratch()
+        #expect(try club.run(["team", "add", "Athletic Infantil A", "--season", "2024/25"], as: "alice").status == 0)
+        let add = ["player", "add", "--team", "Athletic Infantil A", "--name", "Aymeric", "--surname", "Laporte",
+                   "--number", "4", "--position", "DF", "--born", "1994-05-27"]
+        #expect(try club.run(add, as: "alice").status == 0)
+        let clash = try club.run(["player", "add", "--team", "Athletic Infantil A", "--name", "Iñigo", "--surname", "Martínez",
+                                  "--number", "4", "--position", "DF"], as: "alice")
+        #expect(clash.status == 65)
+        #expect(clash.stderr == "touchline: error: number: 4 is already worn by Aymeric Laporte in this team\n")
+        // Bob may view, not change; Carol may not even see it.
+        #expect(try club.run(["team", "grant", "Athletic Infantil A", "bob", "--role", "viewer"], as: "alice").status == 0)
+        let viewer = try club.run(["team", "edit", "1", "--region", "Bizkaia"], as: "bob")
+        #expect(viewer.status == 77)
+        #expect(viewer.stderr.hasPrefix("touchline: error: permission denied: only the owner and editors"))
+        #expect(try club.run(["player", "add", "--team", "1", "--name", "A", "--surname", "B", "--number", "9",
+                              "--position", "FW"], as: "bob").status == 77)
+        #expect(try club.run(["team", "show", "1"], as: "carol").status == 65)
+        let squad = try #require(try club.json(["player", "list", "--team", "1"], as: "bob") as? [[String: Any]])
+        #expect(squad.map { $0["number"] as? Int } == [4])
+    }
+
+    @Test func deletingAnAccountEndsItsLogins() throws {
+        let club = try ClubScratch()
+        try club.run(["message", "send", "--to", "bob", "--subject", "Bye", "--body", "Last one"], as: "alice")
+        let refused = try club.run(["user", "delete"], as: "alice")
+        #expect(refused.status == 64)
+        #expect(refused.stderr == "touchline: error: deleting an account needs --yes when not on a terminal\n")
+        #expect(try club.run(["user", "delete", "--yes"], as: "alice").status == 0)
+        let login = try club.run(["login", "alice", "--password-stdin"], stdin: Data("alice-password\n".utf8))
+        #expect(login.status == 77)
+        let inbox = try #require(try club.json(["message", "inbox"], as: "bob") as? [String: Any])
+        let first = try #require((inbox["messages"] as? [[String: Any]])?.first)
+        #expect(first["from"] == nil || first["from"] is NSNull)
+        #expect(try club.run(["message", "inbox"], as: "bob").stdout.contains("deleted user"))
+    }
+
+    @Test func twoProcessesSendingAtOnceBothSucceed() throws {
+        let club = try ClubScratch()
+        let statuses = Statuses()
+        let group = DispatchGroup()
+        for (from, to) in [("alice", "bob"), ("bob", "alice")] {
+            group.enter()
+            Thread {
+                for index in 0..<8 {
+                    let result = try? club.run(["message", "send", "--to", to, "--subject", "\(index)", "--body", "at once"], as: from)
+                    statuses.append(result?.status ?? -1)
+                }
+                group.leave()
+            }.start()
+        }
+        group.wait()
+        #expect(statuses.values == Array(repeating: 0, count: 16))
+        let bob = try #require(try club.json(["message", "inbox", "--limit", "50"], as: "bob") as? [String: Any])
+        #expect((bob["messages"] as? [Any])?.count == 8)
+    }
+
+    /// Exit statuses collected from several threads.
+    final class Statuses: @unchecked Sendable {
+        private let lock = NSLock()
+        private var collected: [Int32] = []
+        func append(_ status: Int32) { lock.withLock { collected.append(status) } }
+        var values: [Int32] { lock.withLock { collected } }
+    }
+}
