@@ -157,3 +157,42 @@ import Testing
         #expect(ClubStore.defaultPath(environment: ["HOME": "/home/a"]) == "/home/a/.local/share/touchline/touchline.sqlite")
     }
 }
+
+@Suite struct StoreTests {
+    @Test func everyConnectionUsesWALForeignKeysAndABusyTimeout() throws {
+        let club = try ClubFixture()
+        let (journal, foreignKeys, timeout) = try club.store.read { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA foreign_keys"),
+             try Int.fetchOne(db, sql: "PRAGMA busy_timeout"))
+        }
+        #expect(journal == "wal" && foreignKeys == 1 && timeout == 10_000)
+        let writerForeignKeys = try club.store.write { db in try Int.fetchOne(db, sql: "PRAGMA foreign_keys") }
+        #expect(writerForeignKeys == 1)
+    }
+
+    @Test func theSchemaRefusesWhatTheServicesWouldNeverWrite() throws {
+        let club = try ClubFixture()
+        let alice = try club.user("alice")
+        // A message to a user who does not exist, and one to oneself.
+        #expect(throws: ClubError.self) {
+            try club.store.write { db in
+                try db.execute(sql: "INSERT INTO message (senderId, recipientId, subject, body, sentAt) VALUES (?, 999, 's', 'b', 0)",
+                               arguments: [alice.userID])
+            }
+        }
+        #expect(throws: ClubError.self) {
+            try club.store.write { db in
+                try db.execute(sql: "INSERT INTO message (senderId, recipientId, subject, body, sentAt) VALUES (?, ?, 's', 'b', 0)",
+                               arguments: [alice.userID, alice.userID])
+            }
+        }
+        #expect(try club.count("message") == 0)
+    }
+
+    @Test func reopeningADatabaseKeepsItsData() throws {
+        let club = try ClubFixture()
+        try club.user("alice")
+        let again = Accounts(store: try ClubStore(path: club.store.path), hasher: ClubFixture.fastHasher)
+        #expect(try again.authenticate(username: "alice", password: "alice-password").username == "alice")
+    }
+}

@@ -134,6 +134,21 @@ final class ClubScratch: @unchecked Sendable {
         #expect(squad.map { $0["number"] as? Int } == [4])
     }
 
+    @Test func passwdReadsTheCurrentThenTheNewPasswordFromStandardInput() throws {
+        let club = try ClubScratch()
+        let changed = try club.run(["user", "passwd", "--as", "alice", "--password-stdin"],
+                                   stdin: Data("alice-password\nbrand new secret\n".utf8))
+        #expect(changed.status == 0, "\(changed.stderr)")
+        let old = try club.run(["whoami", "--as", "alice", "--password-stdin"], stdin: Data("alice-password\n".utf8))
+        #expect(old.status == 77)
+        let new = try club.run(["whoami", "--as", "alice", "--password-stdin"], stdin: Data("brand new secret\n".utf8))
+        #expect(new.stdout == "alice\n")
+        let short = try club.run(["user", "passwd", "--as", "bob", "--password-stdin"], stdin: Data("bob-password\nshort\n".utf8))
+        #expect(short.status == 65)
+        #expect(short.stderr == "touchline: error: password: must be at least 8 characters\n")
+        #expect(try club.run(["player", "show", "999"], as: "bob").stderr == "touchline: error: no player '999'\n")
+    }
+
     @Test func deletingAnAccountEndsItsLogins() throws {
         let club = try ClubScratch()
         try club.run(["message", "send", "--to", "bob", "--subject", "Bye", "--body", "Last one"], as: "alice")
