@@ -61,8 +61,13 @@ struct Bench {
         return summary(scene, samples, memoryMiB: ProcessMemory.childrenPeakMiB(), source: .childrenMaxRSS, note: note)
     }
 
+    /// Whether `scene` is run: its name starts with `--only`'s prefix, or no prefix was given.
+    func includes(_ scene: String) -> Bool {
+        only.map { scene.hasPrefix($0) } ?? true
+    }
+
     private func measure(_ scene: String, _ body: () throws -> Sample) throws -> [Sample] {
-        if let only, !scene.hasPrefix(only) { return [] }
+        guard includes(scene) else { return [] }
         for _ in 0..<warmups { _ = try body() }
         return try (0..<runs).map { _ in try body() }
     }

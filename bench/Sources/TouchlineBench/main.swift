@@ -1,11 +1,13 @@
-// TouchlineBench: times board rendering in release builds (`make bench`, `make bench-smoke`).
+// TouchlineBench: times board rendering and the club store in release builds (`make bench`,
+// `make bench-smoke`).
 //
-//   TouchlineBench [--touchline PATH] [--smoke] [--runs N]
+//   TouchlineBench [--touchline PATH] [--smoke] [--runs N] [--only PREFIX] [--keep-store]
 //
-// Every scene is drawn from a fixed seed (see BoardScene.swift). Each scene gets one warm-up
-// run, then N measured runs (7 by default, 1 with --smoke); the table gives the median, min
-// and max wall-clock time (monotonic clock) and the peak resident memory. The results are
-// also written to bench/results/latest.json, relative to the current directory.
+// Every scene is drawn from a fixed seed (see BoardScene.swift and StoreScene.swift). Each
+// scene gets one warm-up run, then N measured runs (7 by default, 1 with --smoke); the table
+// gives the median, min and max wall-clock time (monotonic clock) and the peak resident
+// memory. The results are also written to bench/results/latest.json, relative to the current
+// directory.
 import Canvas
 import Foundation
 import Glibc
@@ -21,8 +23,10 @@ struct Arguments {
     var only: String?
     /// Write the board scene's JSON here and exit (for peers and for profiling).
     var writeScene: String?
+    /// Keep the store scenes' database instead of deleting it, and print where it is.
+    var keepStore = false
 
-    static let usage = "usage: TouchlineBench [--touchline PATH] [--smoke] [--runs N] [--only PREFIX] [--write-scene FILE]"
+    static let usage = "usage: TouchlineBench [--touchline PATH] [--smoke] [--runs N] [--only PREFIX] [--write-scene FILE] [--keep-store]"
 
     init(_ arguments: [String]) throws(UsageError) {
         var rest = arguments[...]
@@ -39,6 +43,8 @@ struct Arguments {
                 writeScene = path
             case "--smoke":
                 smoke = true
+            case "--keep-store":
+                keepStore = true
             case "--runs":
                 guard let text = rest.popFirst(), let count = Int(text), count > 0 else {
                     throw UsageError("--runs needs a whole number above 0")
@@ -118,6 +124,9 @@ func runScenes(_ arguments: Arguments) throws -> [SceneResult] {
     } else {
         printError("note: no --touchline given; skipping board-process")
     }
+
+    // The club store: inbox, unread count, bulk sending and login on a built database.
+    results += try StoreScene.run(bench: bench, size: arguments.smoke ? .smoke : .full, keep: arguments.keepStore)
     return results.filter { $0.runs > 0 }
 }
 
