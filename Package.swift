@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Canvas", targets: ["Canvas"]),
         .library(name: "Tactics", targets: ["Tactics"]),
+        .library(name: "League", targets: ["League"]),
         .library(name: "Club", targets: ["Club"]),
         .executable(name: "touchline", targets: ["TouchlineCLI"]),
     ],
@@ -34,11 +35,15 @@ let package = Package(
         // Stroke logs, pitch geometry and board replay.
         .target(name: "Tactics", dependencies: ["Canvas"]),
 
+        // The football domain as plain values: matches, statistics, standings, fixtures, importers.
+        .target(name: "League"),
+
         // The club services over one SQLite file: accounts, teams, squads, messaging.
         .target(
             name: "Club",
             dependencies: [
                 "Tactics",
+                "League",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -66,6 +71,7 @@ let package = Package(
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "TacticsTests", dependencies: ["Tactics", "Canvas"]),
         .testTarget(name: "ClubTests", dependencies: ["Club"]),
+        .testTarget(name: "LeagueTests", dependencies: ["League"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "TouchlineCLITests",
             dependencies: ["TouchlineCLI", "Canvas", "Club"]
