@@ -99,12 +99,13 @@ extension RuleSet {
                    .headToHeadGoalsFor, .fairPlay(.fifa), .drawingOfLots],
         source: "FIFA World Cup Qatar 2022 Regulations, Article 32.5")
 
-    /// Points per game first, for seasons cut short (Ligue 1 2019/20: LFP decision of 30 April
-    /// 2020), then goal difference and goals scored.
+    /// Points per game first, for seasons cut short; teams on the same ratio by their
+    /// head-to-head record, then goal difference and goals scored (Ligue 1 2019/20: LFP
+    /// board decision of 30 April 2020).
     public static let pointsPerGame = RuleSet(
         name: "ppg",
-        criteria: [.pointsPerGame, .goalDifference, .goalsFor, .drawingOfLots],
-        source: "LFP Conseil d'administration, 30 April 2020")
+        criteria: [.pointsPerGame, .headToHeadPoints, .headToHeadGoalDifference, .goalDifference, .goalsFor, .drawingOfLots],
+        source: "LFP Conseil d'administration, decision of 30 April 2020")
 
     /// Every preset, by name.
     public static let presets: [String: RuleSet] = Dictionary(uniqueKeysWithValues: [
