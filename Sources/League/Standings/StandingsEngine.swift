@@ -291,21 +291,11 @@ private struct Engine {
         return result
     }
 
-    /// A repeatable shuffle of `group` from the rules' seed (SplitMix64 over the names' order).
+    /// A repeatable shuffle of `group` from the rules' seed, over the teams in name order.
     func lots(_ group: [Int]) -> [Int] {
-        var state = rules.seed
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
         var drawn = group.sorted { teams[$0] < teams[$1] }
-        guard drawn.count > 1 else { return drawn }
-        for index in stride(from: drawn.count - 1, to: 0, by: -1) {
-            drawn.swapAt(index, Int(next() % UInt64(index + 1)))
-        }
+        var random = SeededRandom(seed: rules.seed)
+        random.shuffle(&drawn)
         return drawn
     }
 

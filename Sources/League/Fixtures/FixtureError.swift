@@ -1,0 +1,48 @@
+import Foundation
+
+/// Why ``FixtureGenerator`` cannot build a schedule. Each message names the input at fault
+/// (`teams[3]`, `startDate`, `intervalDays`, `existing`) and what was expected.
+public enum FixtureError: Error, Sendable, Hashable, LocalizedError {
+    /// Fewer than two teams.
+    case tooFewTeams(count: Int)
+    /// More teams than ``FixtureGenerator/maximumTeams``.
+    case tooManyTeams(count: Int, limit: Int)
+    /// A team whose name is empty or only white space, by its index in the list.
+    case emptyTeamName(index: Int)
+    /// A team name longer than ``FixtureGenerator/maximumTeamNameLength`` characters.
+    case teamNameTooLong(index: Int, length: Int, limit: Int)
+    /// The same team twice (names compared ignoring case), by the indexes of both.
+    case duplicateTeam(name: String, firstIndex: Int, index: Int)
+    /// An interval between matchdays outside 1...365 days.
+    case invalidInterval(days: Int)
+    /// A start date that is not a real `YYYY-MM-DD` date from year 1 to 9999.
+    case invalidStartDate(String)
+    /// A matchday whose date would fall after 9999-12-31.
+    case dateOutOfRange(matchday: Int)
+    /// More existing matches than ``FixtureGenerator/maximumExistingMatches``.
+    case tooManyExistingMatches(count: Int, limit: Int)
+
+    /// What is wrong, naming the input and what was expected.
+    public var errorDescription: String? {
+        switch self {
+        case .tooFewTeams(let count):
+            return "teams: \(count) team\(count == 1 ? "" : "s") given, a round robin needs at least 2"
+        case .tooManyTeams(let count, let limit):
+            return "teams: \(count) teams given, at most \(limit) are supported"
+        case .emptyTeamName(let index):
+            return "teams[\(index)]: the name is empty; expected a team name"
+        case .teamNameTooLong(let index, let length, let limit):
+            return "teams[\(index)]: the name has \(length) characters; at most \(limit) are allowed"
+        case .duplicateTeam(let name, let firstIndex, let index):
+            return "teams[\(index)]: \"\(name)\" is already teams[\(firstIndex)] (names are compared ignoring case)"
+        case .invalidInterval(let days):
+            return "intervalDays: \(days) is out of range; expected 1 to 365 days between matchdays"
+        case .invalidStartDate(let text):
+            return "startDate: \"\(text)\" is not a valid date; expected YYYY-MM-DD, for example 2024-08-17"
+        case .dateOutOfRange(let matchday):
+            return "startDate: matchday \(matchday) would fall after 9999-12-31; choose an earlier start or a shorter interval"
+        case .tooManyExistingMatches(let count, let limit):
+            return "existing: \(count) matches given, at most \(limit) are supported"
+        }
+    }
+}
