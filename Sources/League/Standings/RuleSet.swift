@@ -9,6 +9,10 @@ public struct RuleSet: Sendable, Hashable, Codable {
     /// from the first, over the matches among the teams still level only (UEFA). Without it,
     /// later head-to-head criteria keep using the whole group's mini-league (La Liga).
     public var reapplyHeadToHead: Bool
+    /// Head-to-head criteria count only when the level teams have all met both at home and
+    /// away; otherwise they are passed over (Ligue 1 2019/20, cut short with some meetings
+    /// unplayed).
+    public var headToHeadNeedsEveryMeeting: Bool
     /// The seed of any drawing of lots, recorded so the draw can be repeated.
     public var seed: UInt64
     /// Places relegated at the bottom (for Serie A's play-off for the last safe place).
@@ -17,11 +21,13 @@ public struct RuleSet: Sendable, Hashable, Codable {
     public var source: String
 
     public init(name: String = "custom", points: PointsSystem = .threeForAWin, criteria: [TieBreaker],
-                reapplyHeadToHead: Bool = false, seed: UInt64 = 0, relegationPlaces: Int = 3, source: String = "") {
+                reapplyHeadToHead: Bool = false, headToHeadNeedsEveryMeeting: Bool = false, seed: UInt64 = 0,
+                relegationPlaces: Int = 3, source: String = "") {
         self.name = name
         self.points = points
         self.criteria = criteria
         self.reapplyHeadToHead = reapplyHeadToHead
+        self.headToHeadNeedsEveryMeeting = headToHeadNeedsEveryMeeting
         self.seed = seed
         self.relegationPlaces = relegationPlaces
         self.source = source
@@ -100,11 +106,14 @@ extension RuleSet {
         source: "FIFA World Cup Qatar 2022 Regulations, Article 32.5")
 
     /// Points per game first, for seasons cut short; teams on the same ratio by their
-    /// head-to-head record, then goal difference and goals scored (Ligue 1 2019/20: LFP
-    /// board decision of 30 April 2020).
+    /// head-to-head record when they had met both home and away, else by goal difference, then
+    /// goals scored (Ligue 1 2019/20: LFP board decision of 30 April 2020; the published table
+    /// has Nice above Reims on their two meetings, and Lyon, Montpellier and Monaco, who had
+    /// not all met twice, in goal-difference order).
     public static let pointsPerGame = RuleSet(
         name: "ppg",
         criteria: [.pointsPerGame, .headToHeadPoints, .headToHeadGoalDifference, .goalDifference, .goalsFor, .drawingOfLots],
+        headToHeadNeedsEveryMeeting: true,
         source: "LFP Conseil d'administration, decision of 30 April 2020")
 
     /// Every preset, by name.

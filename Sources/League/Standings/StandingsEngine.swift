@@ -201,6 +201,9 @@ private struct Engine {
             break
         }
 
+        if criterion.isHeadToHead, rules.headToHeadNeedsEveryMeeting, !haveAllMet(scope) {
+            return resolve(group, from: index + 1, scope: scope, position: position)
+        }
         let values = value(of: criterion, for: group, scope: scope)
         var buckets: [(value: Double, teams: [Int])] = []
         for team in group {
@@ -267,6 +270,19 @@ private struct Engine {
             }
         }
         return result
+    }
+
+    /// True when every team of `scope` has played every other both at home and away.
+    func haveAllMet(_ scope: [Int]) -> Bool {
+        let members = Set(scope)
+        var meetings = Set<[Int]>()
+        for team in scope {
+            for position in matchesByTeam[team] {
+                let match = matches[position]
+                if members.contains(match.home), members.contains(match.away) { meetings.insert([match.home, match.away]) }
+            }
+        }
+        return meetings.count == scope.count * (scope.count - 1)
     }
 
     /// Totals over the counted matches among `scope` only (respecting the venue).
