@@ -64,7 +64,7 @@ let package = Package(
         // Benchmarks (`make bench`), built in release mode.
         .executableTarget(
             name: "TouchlineBench",
-            dependencies: ["Canvas", "Tactics", "Club", "CCairo"],
+            dependencies: ["Canvas", "Tactics", "League", "Club", "CCairo"],
             path: "bench/Sources/TouchlineBench"
         ),
 

@@ -53,8 +53,8 @@ private struct Engine {
     let rules: RuleSet
     let venue: Venue
     let teams: [String]
-    /// Counted matches as (home index, away index, score, events).
-    var matches: [(home: Int, away: Int, score: Score, match: Match)] = []
+    /// Counted matches as (home index, away index, score).
+    var matches: [(home: Int, away: Int, score: Score)] = []
     var matchesByTeam: [[Int]]
     var tallies: [Tally]
     var deducted: [Int]
@@ -82,25 +82,34 @@ private struct Engine {
             return offset
         }
 
-        // Counted matches in playing order (date, then matchday, then as given).
-        let counted = season.matches.enumerated().filter { _, match in
+        // Counted matches in playing order (date, then matchday, then as given); most data
+        // is in that order already, so sorting is skipped when it is.
+        var counted = season.matches.indices.filter { position in
+            let match = season.matches[position]
             guard match.result != nil else { return false }
             if let matchday, (match.matchday ?? Int.max) > matchday { return false }
             if let date, (match.date ?? "9999") > date { return false }
             return true
-        }.sorted { a, b in
-            let keyA = (a.element.date ?? "", a.element.matchday ?? 0, a.offset)
-            let keyB = (b.element.date ?? "", b.element.matchday ?? 0, b.offset)
-            return keyA < keyB
         }
+        func key(_ position: Int) -> (String, Int, Int) {
+            (season.matches[position].date ?? "", season.matches[position].matchday ?? 0, position)
+        }
+        if zip(counted, counted.dropFirst()).contains(where: { key($0) > key($1) }) {
+            counted.sort { key($0) < key($1) }
+        }
+        let weights = rules.criteria.lazy.compactMap { criterion -> CardWeights? in
+            if case .fairPlay(let weights) = criterion { return weights }
+            return nil
+        }.first
         var latestDate = ""
-        for (_, match) in counted {
+        for position in counted {
+            let match = season.matches[position]
             guard let home = index[match.home], let away = index[match.away], let score = match.result else { continue }
             latestDate = max(latestDate, match.date ?? "")
-            let position = matches.count
-            matches.append((home, away, score, match))
-            matchesByTeam[home].append(position)
-            matchesByTeam[away].append(position)
+            let stored = matches.count
+            matches.append((home, away, score))
+            matchesByTeam[home].append(stored)
+            matchesByTeam[away].append(stored)
             if venue != .away {
                 tallies[home].add(scored: score.home, conceded: score.away, away: false, system: rules.points)
                 forms[home].append(Self.outcome(score.home, score.away))
@@ -109,7 +118,8 @@ private struct Engine {
                 tallies[away].add(scored: score.away, conceded: score.home, away: true, system: rules.points)
                 forms[away].append(Self.outcome(score.away, score.home))
             }
-            for (team, points) in Self.cardPoints(match, rules: rules) {
+            guard let weights, !match.events.isEmpty else { continue }
+            for (team, points) in Self.cardPoints(match, weights: weights) {
                 guard let side = index[team], side == home ? venue != .away : venue != .home else { continue }
                 tallies[side].cardPoints += points
             }
@@ -130,12 +140,8 @@ private struct Engine {
         scored > conceded ? .win : scored == conceded ? .draw : .loss
     }
 
-    /// Card points per team for one match under the rules' fair-play weights.
-    static func cardPoints(_ match: Match, rules: RuleSet) -> [String: Int] {
-        guard let weights = rules.criteria.lazy.compactMap({ criterion -> CardWeights? in
-            if case .fairPlay(let weights) = criterion { return weights }
-            return nil
-        }).first else { return [:] }
+    /// Card points per team for one match under fair-play `weights`.
+    static func cardPoints(_ match: Match, weights: CardWeights) -> [String: Int] {
         var cards: [String: [String: (yellow: Int, second: Bool, red: Bool)]] = [:]
         for event in match.events {
             switch event.kind {
