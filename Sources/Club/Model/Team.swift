@@ -42,7 +42,13 @@ public struct TeamMember: Sendable, Equatable, Codable {
 }
 
 /// A team named on the command line: by id (all digits) or by name.
-public enum TeamReference: Sendable, Equatable, CustomStringConvertible {
+public typealias TeamReference = EntityReference
+
+/// A league named on the command line: by id (all digits) or by name.
+public typealias LeagueReference = EntityReference
+
+/// Something named on the command line by its id (all digits) or by its name.
+public enum EntityReference: Sendable, Equatable, CustomStringConvertible {
     case id(Int64)
     case name(String)
 

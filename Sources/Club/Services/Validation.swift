@@ -74,6 +74,18 @@ enum Validation {
         return text
     }
 
+    /// Any real calendar date, `YYYY-MM-DD`.
+    static func pastOrFutureDate(_ text: String, field: String) throws -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        guard text.count == 10, let date = formatter.date(from: text), formatter.string(from: date) == text else {
+            throw ClubError.invalid(field: field, message: "'\(text)' is not a date like 2024-08-17")
+        }
+        return text
+    }
+
     static func number(_ number: Int) throws -> Int {
         guard (1...99).contains(number) else {
             throw ClubError.invalid(field: "number", message: "\(number) is not a squad number from 1 to 99")

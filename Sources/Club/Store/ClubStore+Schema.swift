@@ -103,6 +103,95 @@ extension ClubStore {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v2 leagues, matches, events, deductions") { db in
+            try db.execute(sql: """
+                CREATE TABLE league (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+                    season TEXT NOT NULL CHECK (length(season) BETWEEN 1 AND 20),
+                    kind TEXT NOT NULL CHECK (kind IN ('federation', 'friends', 'video-game')),
+                    -- a preset of League.RuleSet, and the seed of any drawing of lots
+                    rules TEXT NOT NULL,
+                    seed INTEGER NOT NULL DEFAULT 0,
+                    -- lets a user who knows it join as editor; a PHC scrypt string
+                    passwordHash TEXT CHECK (passwordHash IS NULL OR passwordHash LIKE '$scrypt$%'),
+                    ownerId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    createdAt DATETIME NOT NULL,
+                    UNIQUE (ownerId, name, season)
+                );
+                CREATE INDEX league_name ON league(name COLLATE NOCASE);
+
+                CREATE TABLE leagueEditor (
+                    leagueId INTEGER NOT NULL REFERENCES league(id) ON DELETE CASCADE,
+                    userId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    PRIMARY KEY (leagueId, userId)
+                ) WITHOUT ROWID;
+
+                -- A league's teams: a club team of the squads, or a plain name (imported data).
+                CREATE TABLE leagueTeam (
+                    id INTEGER PRIMARY KEY,
+                    leagueId INTEGER NOT NULL REFERENCES league(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+                    teamId INTEGER REFERENCES team(id) ON DELETE SET NULL,
+                    UNIQUE (leagueId, name)
+                );
+
+                -- A match ("match" is an SQL keyword): of a league, or a friendly when leagueId is NULL.
+                CREATE TABLE fixture (
+                    id INTEGER PRIMARY KEY,
+                    leagueId INTEGER REFERENCES league(id) ON DELETE CASCADE,
+                    recordedBy INTEGER REFERENCES user(id) ON DELETE CASCADE,
+                    home TEXT NOT NULL CHECK (length(home) BETWEEN 1 AND 100),
+                    away TEXT NOT NULL CHECK (length(away) BETWEEN 1 AND 100),
+                    matchday INTEGER CHECK (matchday >= 1),
+                    round TEXT CHECK (length(round) <= 200),
+                    date TEXT CHECK (date IS date(date)),
+                    time TEXT CHECK (length(time) <= 20),
+                    status TEXT NOT NULL CHECK (status IN ('scheduled', 'played', 'postponed', 'cancelled', 'abandoned', 'awarded')),
+                    ftHome INTEGER CHECK (ftHome >= 0), ftAway INTEGER CHECK (ftAway >= 0),
+                    htHome INTEGER CHECK (htHome >= 0), htAway INTEGER CHECK (htAway >= 0),
+                    etHome INTEGER CHECK (etHome >= 0), etAway INTEGER CHECK (etAway >= 0),
+                    penHome INTEGER CHECK (penHome >= 0), penAway INTEGER CHECK (penAway >= 0),
+                    CHECK (home <> away),
+                    CHECK ((ftHome IS NULL) = (ftAway IS NULL) AND (htHome IS NULL) = (htAway IS NULL)
+                       AND (etHome IS NULL) = (etAway IS NULL) AND (penHome IS NULL) = (penAway IS NULL)),
+                    CHECK (leagueId IS NOT NULL OR recordedBy IS NOT NULL)
+                );
+                CREATE INDEX fixture_league ON fixture(leagueId, matchday);
+                CREATE INDEX fixture_recorder ON fixture(recordedBy) WHERE leagueId IS NULL;
+
+                CREATE TABLE fixtureEvent (
+                    id INTEGER PRIMARY KEY,
+                    fixtureId INTEGER NOT NULL REFERENCES fixture(id) ON DELETE CASCADE,
+                    team TEXT NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('goal', 'yellow', 'second-yellow', 'red', 'substitution')),
+                    player TEXT NOT NULL CHECK (length(player) BETWEEN 1 AND 100),
+                    -- the assist of a goal, or the player coming on
+                    other TEXT CHECK (length(other) <= 100),
+                    penalty BOOLEAN NOT NULL DEFAULT 0,
+                    ownGoal BOOLEAN NOT NULL DEFAULT 0,
+                    minute INTEGER NOT NULL CHECK (minute BETWEEN 0 AND 130),
+                    stoppage INTEGER NOT NULL DEFAULT 0 CHECK (stoppage BETWEEN 0 AND 30)
+                );
+                CREATE INDEX fixtureEvent_fixture ON fixtureEvent(fixtureId);
+
+                CREATE TABLE lineup (
+                    fixtureId INTEGER NOT NULL REFERENCES fixture(id) ON DELETE CASCADE,
+                    team TEXT NOT NULL,
+                    player TEXT NOT NULL CHECK (length(player) BETWEEN 1 AND 100),
+                    PRIMARY KEY (fixtureId, team, player)
+                ) WITHOUT ROWID;
+
+                CREATE TABLE deduction (
+                    id INTEGER PRIMARY KEY,
+                    leagueId INTEGER NOT NULL REFERENCES league(id) ON DELETE CASCADE,
+                    team TEXT NOT NULL,
+                    points INTEGER NOT NULL CHECK (points BETWEEN -100 AND 100 AND points <> 0),
+                    reason TEXT NOT NULL CHECK (length(reason) BETWEEN 1 AND 500),
+                    date TEXT CHECK (date IS date(date))
+                );
+                """)
+        }
         return migrator
     }
 }

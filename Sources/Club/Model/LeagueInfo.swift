@@ -1,0 +1,37 @@
+import Foundation
+import League
+
+/// What kind of competition a league is.
+public enum LeagueKind: String, Sendable, Codable, CaseIterable {
+    case federation, friends
+    case videoGame = "video-game"
+}
+
+/// A league season as the services describe it.
+public struct LeagueInfo: Sendable, Equatable, Codable {
+    public var id: Int64
+    public var name: String
+    public var season: String
+    public var kind: LeagueKind
+    /// The rule set's preset name (see `League.RuleSet.presets`).
+    public var rules: String
+    /// The seed of any drawing of lots.
+    public var seed: UInt64
+    public var owner: String
+    /// True when a password lets users join as editors.
+    public var hasPassword: Bool
+    public var createdAt: Date
+}
+
+/// A match stored in the database: its id, its league (nil for a friendly) and the match.
+public struct StoredMatch: Sendable, Equatable, Codable {
+    public var id: Int64
+    public var leagueID: Int64?
+    public var match: Match
+}
+
+/// A league's team: a plain name, possibly linked to a club team.
+public struct LeagueTeam: Sendable, Equatable, Codable {
+    public var name: String
+    public var teamID: Int64?
+}

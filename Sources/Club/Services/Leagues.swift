@@ -1,0 +1,321 @@
+import Foundation
+import GRDB
+import League
+
+/// League seasons: their teams, fixtures, results, deductions and tables. Everyone may view a
+/// league; only its owner and editors change it; only the owner grants, revokes or sets the
+/// joining password.
+///
+/// ```swift
+/// let leagues = Leagues(store: store)
+/// let league = try leagues.create(alice, name: "Liga Amigos", season: "2024/25", kind: .friends, rules: "la-liga")
+/// try leagues.addTeam(alice, .id(league.id), name: "Los Rápidos")
+/// let table = try leagues.table(.id(league.id))
+/// ```
+public struct Leagues: Sendable {
+    let store: ClubStore
+    let hasher: PasswordHasher
+
+    public init(store: ClubStore, hasher: PasswordHasher = PasswordHasher()) {
+        self.store = store
+        self.hasher = hasher
+    }
+
+    /// Creates a league owned by `actor`, ranked by the rule preset `rules`.
+    @discardableResult
+    public func create(_ actor: Actor, name: String, season: String, kind: LeagueKind, rules: String = "premier-league",
+                       seed: UInt64 = 0) throws -> LeagueInfo {
+        let name = try Validation.text(name, field: "name", maximum: 100)
+        let season = try Validation.text(season, field: "season", maximum: 20)
+        let preset = try Self.rules(named: rules)
+        return try store.write { db in
+            try Self.create(db, actor: actor, name: name, season: season, kind: kind, rules: preset.name, seed: seed)
+        }
+    }
+
+    /// Every league, by season (newest first) and name.
+    public func list() throws -> [LeagueInfo] {
+        try store.read { db in
+            try Row.fetchAll(db, sql: Self.select + " ORDER BY league.season DESC, league.name COLLATE NOCASE, league.id")
+                .map(Self.info)
+        }
+    }
+
+    /// One league.
+    public func show(_ reference: LeagueReference) throws -> LeagueInfo {
+        try store.read { db in try Self.info(db, id: try Self.resolve(db, reference)) }
+    }
+
+    /// Sets (or, with nil, removes) the password that lets users join as editors; owner only.
+    public func setPassword(_ actor: Actor, _ reference: LeagueReference, to password: String?) throws {
+        let hash = try password.map { try hasher.hash($0) }
+        try store.write { db in
+            let id = try Self.resolve(db, reference, editor: actor, owner: true)
+            try db.execute(sql: "UPDATE league SET passwordHash = ? WHERE id = ?", arguments: [hash, id])
+        }
+    }
+
+    /// Joins as editor with the league's password.
+    public func join(_ actor: Actor, _ reference: LeagueReference, password: String) throws {
+        let (id, stored) = try store.read { db -> (Int64, String?) in
+            let id = try Self.resolve(db, reference)
+            return (id, try String.fetchOne(db, sql: "SELECT passwordHash FROM league WHERE id = ?", arguments: [id]))
+        }
+        guard let stored, hasher.verify(password, against: stored) else {
+            throw ClubError.permissionDenied("wrong password for league '\(reference)'")
+        }
+        try store.write { db in
+            try db.execute(sql: "INSERT OR IGNORE INTO leagueEditor (leagueId, userId) VALUES (?, ?)", arguments: [id, actor.userID])
+        }
+    }
+
+    /// Makes `username` an editor; owner only.
+    public func grant(_ actor: Actor, _ reference: LeagueReference, to username: String) throws {
+        try store.write { db in
+            let id = try Self.resolve(db, reference, editor: actor, owner: true)
+            let user = try Accounts.userID(db, username: username)
+            try db.execute(sql: "INSERT OR IGNORE INTO leagueEditor (leagueId, userId) VALUES (?, ?)", arguments: [id, user])
+        }
+    }
+
+    /// Takes `username`'s editor right away; owner only.
+    public func revoke(_ actor: Actor, _ reference: LeagueReference, from username: String) throws {
+        try store.write { db in
+            let id = try Self.resolve(db, reference, editor: actor, owner: true)
+            let user = try Accounts.userID(db, username: username)
+            try db.execute(sql: "DELETE FROM leagueEditor WHERE leagueId = ? AND userId = ?", arguments: [id, user])
+        }
+    }
+
+    /// Adds a team: a plain name, or a club team (`team`) the actor may see, under its name.
+    @discardableResult
+    public func addTeam(_ actor: Actor, _ reference: LeagueReference, name: String? = nil,
+                        team: TeamReference? = nil) throws -> LeagueTeam {
+        try store.write { db in
+            let id = try Self.resolve(db, reference, editor: actor)
+            var linked: Int64?
+            var teamName = try name.map { try Validation.text($0, field: "team", maximum: 100) }
+            if let team {
+                let (teamID, _) = try Teams.resolve(db, team, for: actor, needs: .viewer)
+                linked = teamID
+                if teamName == nil {
+                    teamName = try String.fetchOne(db, sql: "SELECT name FROM team WHERE id = ?", arguments: [teamID])
+                }
+            }
+            guard let teamName else { throw ClubError.invalid(field: "team", message: "give a name or a club team") }
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM leagueTeam WHERE leagueId = ? AND name = ?", arguments: [id, teamName]) != nil {
+                throw ClubError.duplicate(field: "team", value: teamName)
+            }
+            try db.execute(sql: "INSERT INTO leagueTeam (leagueId, name, teamId) VALUES (?, ?, ?)", arguments: [id, teamName, linked])
+            return LeagueTeam(name: teamName, teamID: linked)
+        }
+    }
+
+    /// A league's teams, in the order they were added.
+    public func teams(_ reference: LeagueReference) throws -> [LeagueTeam] {
+        try store.read { db in
+            let id = try Self.resolve(db, reference)
+            return try Row.fetchAll(db, sql: "SELECT name, teamId FROM leagueTeam WHERE leagueId = ? ORDER BY id", arguments: [id])
+                .map { LeagueTeam(name: $0["name"], teamID: $0["teamId"]) }
+        }
+    }
+
+    /// Generates the round robin between the league's teams and stores it, keeping results
+    /// already entered (matched by home and away team); returns the fixtures with their
+    /// breaks and longest runs.
+    @discardableResult
+    public func generateFixtures(_ actor: Actor, _ reference: LeagueReference, options: FixtureOptions) throws -> Fixtures {
+        try store.write { db in
+            let id = try Self.resolve(db, reference, editor: actor)
+            let teams = try String.fetchAll(db, sql: "SELECT name FROM leagueTeam WHERE leagueId = ? ORDER BY id", arguments: [id])
+            let existing = try MatchStorage.fetch(db, where: "leagueId = ?", arguments: [id]).map(\.match)
+            let fixtures: Fixtures
+            do {
+                fixtures = try FixtureGenerator.regenerate(teams: teams, options: options, keeping: existing)
+            } catch {
+                throw ClubError.invalid(field: "fixtures", message: (error as? LocalizedError)?.errorDescription ?? "\(error)")
+            }
+            try db.execute(sql: "DELETE FROM fixture WHERE leagueId = ?", arguments: [id])
+            for match in fixtures.matches + fixtures.unplacedResults {
+                _ = try MatchStorage.insert(db, match, league: id, recordedBy: nil)
+            }
+            return fixtures
+        }
+    }
+
+    /// The league's matches (of one matchday when given), in playing order.
+    public func matches(_ reference: LeagueReference, matchday: Int? = nil) throws -> [StoredMatch] {
+        try store.read { db in
+            let id = try Self.resolve(db, reference)
+            if let matchday {
+                return try MatchStorage.fetch(db, where: "leagueId = ? AND matchday = ?", arguments: [id, matchday])
+            }
+            return try MatchStorage.fetch(db, where: "leagueId = ?", arguments: [id])
+        }
+    }
+
+    /// Records a deduction (negative points add).
+    public func deduct(_ actor: Actor, _ reference: LeagueReference, team: String, points: Int, reason: String,
+                       date: String? = nil) throws {
+        let reason = try Validation.text(reason, field: "reason", maximum: 500)
+        guard points != 0, (-100...100).contains(points) else {
+            throw ClubError.invalid(field: "points", message: "\(points) is not a deduction from -100 to 100 other than 0")
+        }
+        let date = try date.map { try Validation.pastOrFutureDate($0, field: "date") }
+        try store.write { db in
+            let id = try Self.resolve(db, reference, editor: actor)
+            let name = try Self.teamName(db, league: id, team)
+            try db.execute(sql: "INSERT INTO deduction (leagueId, team, points, reason, date) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [id, name, points, reason, date])
+        }
+    }
+
+    /// The league as a plain season value: teams, matches with events, deductions.
+    public func season(_ reference: LeagueReference) throws -> Season {
+        try store.read { db in try Self.season(db, id: try Self.resolve(db, reference)) }
+    }
+
+    /// The table, by the league's rules unless `rules` names another preset.
+    public func table(_ reference: LeagueReference, rules: String? = nil, venue: Venue = .all, matchday: Int? = nil,
+                      asOf date: String? = nil) throws -> Standings {
+        let (season, info) = try store.read { db -> (Season, LeagueInfo) in
+            let id = try Self.resolve(db, reference)
+            return (try Self.season(db, id: id), try Self.info(db, id: id))
+        }
+        var ruleSet = try Self.rules(named: rules ?? info.rules)
+        ruleSet.seed = info.seed
+        return StandingsEngine.table(for: season, rules: ruleSet, venue: venue, matchday: matchday, asOf: date)
+    }
+
+    /// Creates a league from an import file in one transaction: its teams and matches, named
+    /// after the file's title unless `name` is given. The report lists what was skipped.
+    public func importSeason(_ actor: Actor, data: Data, source: String, name: String? = nil, season: String? = nil,
+                             kind: LeagueKind = .federation, rules: String = "premier-league") throws -> (LeagueInfo, ImportResult) {
+        let result: ImportResult
+        do {
+            result = try SeasonImporter.read(data, source: source)
+        } catch {
+            throw ClubError.invalid(field: "import", message: error.errorDescription ?? "\(error)")
+        }
+        let preset = try Self.rules(named: rules)
+        let title = name ?? result.season.name
+        let label = season ?? Self.seasonLabel(in: result.season.name) ?? "imported"
+        let info = try store.write { db -> LeagueInfo in
+            let info = try Self.create(db, actor: actor, name: try Validation.text(title, field: "name", maximum: 100),
+                                       season: label, kind: kind, rules: preset.name, seed: 0)
+            for team in result.season.teams {
+                try db.execute(sql: "INSERT INTO leagueTeam (leagueId, name) VALUES (?, ?)", arguments: [info.id, team])
+            }
+            for match in result.season.matches {
+                _ = try MatchStorage.insert(db, match, league: info.id, recordedBy: nil)
+            }
+            for deduction in result.season.deductions {
+                try db.execute(sql: "INSERT INTO deduction (leagueId, team, points, reason, date) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [info.id, deduction.team, deduction.points, deduction.reason, deduction.date])
+            }
+            return info
+        }
+        return (info, result)
+    }
+
+    /// Top scorers: players by goals, then assists.
+    public func scorers(_ reference: LeagueReference) throws -> [PlayerStatistics] {
+        StatisticsEngine.players(in: try season(reference).matches).filter { $0.goals > 0 || $0.assists > 0 }
+    }
+
+    /// Discipline: players with cards, most reds and yellows first.
+    public func discipline(_ reference: LeagueReference) throws -> [PlayerStatistics] {
+        StatisticsEngine.players(in: try season(reference).matches)
+            .filter { $0.yellowCards + $0.redCards > 0 }
+            .sorted { ($1.redCards, $1.yellowCards, $0.player) < ($0.redCards, $0.yellowCards, $1.player) }
+    }
+
+    // MARK: - Shared with Matches
+
+    static let select = """
+        SELECT league.*, user.username AS owner FROM league JOIN user ON user.id = league.ownerId
+        """
+
+    static func info(_ row: Row) -> LeagueInfo {
+        let seed: Int64 = row["seed"]
+        return LeagueInfo(id: row["id"], name: row["name"], season: row["season"],
+                          kind: LeagueKind(rawValue: row["kind"]) ?? .friends, rules: row["rules"],
+                          seed: UInt64(bitPattern: seed), owner: row["owner"],
+                          hasPassword: (row["passwordHash"] as String?) != nil, createdAt: row["createdAt"])
+    }
+
+    static func info(_ db: Database, id: Int64) throws -> LeagueInfo {
+        guard let row = try Row.fetchOne(db, sql: select + " WHERE league.id = ?", arguments: [id]) else {
+            throw ClubError.notFound(kind: "league", reference: String(id))
+        }
+        return info(row)
+    }
+
+    static func create(_ db: Database, actor: Actor, name: String, season: String, kind: LeagueKind, rules: String,
+                       seed: UInt64) throws -> LeagueInfo {
+        if try Bool.fetchOne(db, sql: "SELECT 1 FROM league WHERE ownerId = ? AND name = ? COLLATE NOCASE AND season = ?",
+                             arguments: [actor.userID, name, season]) != nil {
+            throw ClubError.duplicate(field: "league", value: "\(name) \(season)")
+        }
+        try db.execute(sql: """
+            INSERT INTO league (name, season, kind, rules, seed, ownerId, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [name, season, kind.rawValue, rules, Int64(bitPattern: seed), actor.userID, Date()])
+        return try info(db, id: db.lastInsertedRowID)
+    }
+
+    /// The league `reference` names. With `editor`, that user must be its owner or an editor
+    /// (its owner only with `owner`).
+    static func resolve(_ db: Database, _ reference: LeagueReference, editor actor: Actor? = nil,
+                        owner: Bool = false) throws -> Int64 {
+        let ids: [Int64]
+        switch reference {
+        case .id(let id): ids = try Int64.fetchAll(db, sql: "SELECT id FROM league WHERE id = ?", arguments: [id])
+        case .name(let name):
+            ids = try Int64.fetchAll(db, sql: "SELECT id FROM league WHERE name = ? COLLATE NOCASE ORDER BY id", arguments: [name])
+        }
+        guard let id = ids.first else { throw ClubError.notFound(kind: "league", reference: reference.description) }
+        guard ids.count == 1 else { throw ClubError.ambiguous(kind: "league", reference: reference.description, ids: ids) }
+        guard let actor else { return id }
+        let isOwner = try Bool.fetchOne(db, sql: "SELECT 1 FROM league WHERE id = ? AND ownerId = ?",
+                                        arguments: [id, actor.userID]) != nil
+        if isOwner { return id }
+        let isEditor = try Bool.fetchOne(db, sql: "SELECT 1 FROM leagueEditor WHERE leagueId = ? AND userId = ?",
+                                         arguments: [id, actor.userID]) != nil
+        guard !owner, isEditor else {
+            let who = owner ? "only the owner" : "only the owner and editors"
+            throw ClubError.permissionDenied("\(who) of league '\(reference)' may do that; \(actor.username) is not")
+        }
+        return id
+    }
+
+    /// The name of a team of the league, as stored (matching ignoring case).
+    static func teamName(_ db: Database, league: Int64, _ name: String) throws -> String {
+        guard let stored = try String.fetchOne(db, sql: "SELECT name FROM leagueTeam WHERE leagueId = ? AND name = ? COLLATE NOCASE",
+                                               arguments: [league, name]) else {
+            throw ClubError.notFound(kind: "team in the league", reference: name)
+        }
+        return stored
+    }
+
+    static func season(_ db: Database, id: Int64) throws -> Season {
+        let info = try info(db, id: id)
+        let teams = try String.fetchAll(db, sql: "SELECT name FROM leagueTeam WHERE leagueId = ? ORDER BY id", arguments: [id])
+        let matches = try MatchStorage.fetch(db, where: "leagueId = ?", arguments: [id]).map(\.match)
+        let deductions = try Row.fetchAll(db, sql: "SELECT * FROM deduction WHERE leagueId = ? ORDER BY id", arguments: [id]).map {
+            PointDeduction(team: $0["team"], points: $0["points"], reason: $0["reason"], date: $0["date"])
+        }
+        return Season(name: "\(info.name) \(info.season)", teams: teams, matches: matches, deductions: deductions)
+    }
+
+    static func rules(named name: String) throws -> RuleSet {
+        guard let preset = RuleSet.preset(named: name) else {
+            throw ClubError.invalid(field: "rules", message: "unknown preset '\(name)' (expected \(RuleSet.presets.keys.sorted().joined(separator: ", ")))")
+        }
+        return preset
+    }
+
+    /// `2022/23` from a title like "English Premier League 2022/23".
+    static func seasonLabel(in title: String) -> String? {
+        title.split(separator: " ").last { $0.first?.isNumber == true }.map(String.init)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import GRDB
+import League
+
+/// Reading and writing matches, events and line-ups: shared by ``Leagues`` and ``Matches``.
+enum MatchStorage {
+    /// Inserts `match` (with its events and line-ups) and returns its id. `recordedBy` is the
+    /// owner of a friendly and nil for a league's match.
+    static func insert(_ db: Database, _ match: Match, league: Int64?, recordedBy: Int64?) throws -> Int64 {
+        try db.execute(sql: """
+            INSERT INTO fixture (leagueId, recordedBy, home, away, matchday, round, date, time, status,
+                                 ftHome, ftAway, htHome, htAway, etHome, etAway, penHome, penAway)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [league, recordedBy, match.home, match.away, match.matchday, match.round, match.date,
+                             match.time, match.status.rawValue] + scoreArguments(match))
+        let id = db.lastInsertedRowID
+        try insertDetails(db, match, id: id)
+        return id
+    }
+
+    /// Replaces the scores, status, events and line-ups of match `id`.
+    static func update(_ db: Database, id: Int64, with match: Match) throws {
+        try db.execute(sql: """
+            UPDATE fixture SET status = ?, ftHome = ?, ftAway = ?, htHome = ?, htAway = ?, etHome = ?, etAway = ?,
+                               penHome = ?, penAway = ?, date = ?, time = ?, matchday = ?, round = ?
+            WHERE id = ?
+            """, arguments: [match.status.rawValue] + scoreArguments(match)
+                + [match.date, match.time, match.matchday, match.round, id])
+        try db.execute(sql: "DELETE FROM fixtureEvent WHERE fixtureId = ?", arguments: [id])
+        try db.execute(sql: "DELETE FROM lineup WHERE fixtureId = ?", arguments: [id])
+        try insertDetails(db, match, id: id)
+    }
+
+    private static func scoreArguments(_ match: Match) -> StatementArguments {
+        [match.fullTime?.home, match.fullTime?.away, match.halfTime?.home, match.halfTime?.away,
+         match.extraTime?.home, match.extraTime?.away, match.penalties?.home, match.penalties?.away]
+    }
+
+    private static func insertDetails(_ db: Database, _ match: Match, id: Int64) throws {
+        let event = try db.cachedStatement(sql: """
+            INSERT INTO fixtureEvent (fixtureId, team, kind, player, other, penalty, ownGoal, minute, stoppage)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for item in match.events {
+            let (kind, player, other, penalty, ownGoal): (String, String, String?, Bool, Bool)
+            switch item.kind {
+            case .goal(let scorer, let assist, let isPenalty, let isOwnGoal): (kind, player, other, penalty, ownGoal) = ("goal", scorer, assist, isPenalty, isOwnGoal)
+            case .yellowCard(let name): (kind, player, other, penalty, ownGoal) = ("yellow", name, nil, false, false)
+            case .secondYellow(let name): (kind, player, other, penalty, ownGoal) = ("second-yellow", name, nil, false, false)
+            case .redCard(let name): (kind, player, other, penalty, ownGoal) = ("red", name, nil, false, false)
+            case .substitution(let off, let on): (kind, player, other, penalty, ownGoal) = ("substitution", off, on, false, false)
+            }
+            try event.execute(arguments: [id, item.team, kind, player, other, penalty, ownGoal, item.minute, item.stoppage])
+        }
+        let lineup = try db.cachedStatement(sql: "INSERT OR IGNORE INTO lineup (fixtureId, team, player) VALUES (?, ?, ?)")
+        for (team, players) in match.lineups {
+            for player in players { try lineup.execute(arguments: [id, team, player]) }
+        }
+    }
+
+    /// The matches selected by `condition` (SQL over `fixture`, with bound `arguments`), in
+    /// playing order, with their events and line-ups.
+    static func fetch(_ db: Database, where condition: String, arguments: StatementArguments) throws -> [StoredMatch] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT * FROM fixture WHERE \(condition) ORDER BY date IS NULL, date, matchday, id
+            """, arguments: arguments)
+        guard !rows.isEmpty else { return [] }
+        let ids: [Int64] = rows.map { $0["id"] }
+        var events: [Int64: [MatchEvent]] = [:]
+        var lineups: [Int64: [String: [String]]] = [:]
+        for batch in stride(from: 0, to: ids.count, by: 500) {
+            let slice = Array(ids[batch..<min(batch + 500, ids.count)])
+            let marks = slice.map { _ in "?" }.joined(separator: ",")
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM fixtureEvent WHERE fixtureId IN (\(marks)) ORDER BY id",
+                                        arguments: StatementArguments(slice)) {
+                let player: String = row["player"], other: String? = row["other"]
+                let kind: MatchEvent.Kind
+                switch row["kind"] as String {
+                case "goal": kind = .goal(scorer: player, assist: other, penalty: row["penalty"], ownGoal: row["ownGoal"])
+                case "yellow": kind = .yellowCard(player: player)
+                case "second-yellow": kind = .secondYellow(player: player)
+                case "red": kind = .redCard(player: player)
+                default: kind = .substitution(off: player, on: other ?? "")
+                }
+                events[row["fixtureId"], default: []].append(MatchEvent(team: row["team"], kind: kind, minute: row["minute"],
+                                                                        stoppage: row["stoppage"]))
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM lineup WHERE fixtureId IN (\(marks))",
+                                        arguments: StatementArguments(slice)) {
+                lineups[row["fixtureId"], default: [:]][row["team"], default: []].append(row["player"])
+            }
+        }
+        return rows.map { row in
+            func score(_ prefix: String) -> Score? {
+                guard let home: Int = row[prefix + "Home"], let away: Int = row[prefix + "Away"] else { return nil }
+                return Score(home, away)
+            }
+            let id: Int64 = row["id"]
+            let match = Match(home: row["home"], away: row["away"], matchday: row["matchday"], round: row["round"],
+                              date: row["date"], time: row["time"],
+                              status: MatchStatus(rawValue: row["status"]) ?? .scheduled, fullTime: score("ft"),
+                              halfTime: score("ht"), extraTime: score("et"), penalties: score("pen"),
+                              events: events[id] ?? [], lineups: lineups[id] ?? [:])
+            return StoredMatch(id: id, leagueID: row["leagueId"], match: match)
+        }
+    }
+}

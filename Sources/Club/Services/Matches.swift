@@ -1,0 +1,136 @@
+import Foundation
+import GRDB
+import League
+
+/// Single matches: of a league (its owner and editors enter them) or friendlies (recorded by
+/// any user, changed by that user only). Results, events and deletions change every table and
+/// statistic at once, since those are derived from the matches.
+public struct Matches: Sendable {
+    let store: ClubStore
+
+    public init(store: ClubStore) {
+        self.store = store
+    }
+
+    /// Adds a match. In a league both teams must be its teams, and the pair may not already
+    /// meet on that matchday unless `allowRepeat`.
+    @discardableResult
+    public func add(_ actor: Actor, league: LeagueReference?, home: String, away: String, matchday: Int? = nil,
+                    date: String? = nil, time: String? = nil, allowRepeat: Bool = false) throws -> StoredMatch {
+        let date = try date.map { try Validation.pastOrFutureDate($0, field: "date") }
+        if let matchday, matchday < 1 { throw ClubError.invalid(field: "matchday", message: "must be 1 or more") }
+        return try store.write { db in
+            var homeName = try Validation.text(home, field: "home", maximum: 100)
+            var awayName = try Validation.text(away, field: "away", maximum: 100)
+            var leagueID: Int64?
+            if let league {
+                let id = try Leagues.resolve(db, league, editor: actor)
+                homeName = try Leagues.teamName(db, league: id, homeName)
+                awayName = try Leagues.teamName(db, league: id, awayName)
+                leagueID = id
+            }
+            guard homeName.lowercased() != awayName.lowercased() else {
+                throw ClubError.invalid(field: "away", message: "a team cannot play itself")
+            }
+            if let leagueID, let matchday, !allowRepeat,
+               try Bool.fetchOne(db, sql: """
+                   SELECT 1 FROM fixture WHERE leagueId = ? AND matchday = ?
+                   AND ((home = ? AND away = ?) OR (home = ? AND away = ?))
+                   """, arguments: [leagueID, matchday, homeName, awayName, awayName, homeName]) != nil {
+                throw ClubError.duplicate(field: "match", value: "\(homeName) v \(awayName) on matchday \(matchday)")
+            }
+            let match = Match(home: homeName, away: awayName, matchday: matchday,
+                              round: matchday.map { "Matchday \($0)" }, date: date, time: time)
+            // League matches belong to the league; only friendlies belong to who recorded them.
+            let id = try MatchStorage.insert(db, match, league: leagueID, recordedBy: leagueID == nil ? actor.userID : nil)
+            return StoredMatch(id: id, leagueID: leagueID, match: match)
+        }
+    }
+
+    /// Enters or corrects a result.
+    public func result(_ actor: Actor, match id: Int64, fullTime: Score, halfTime: Score? = nil, extraTime: Score? = nil,
+                       penalties: Score? = nil, status: MatchStatus = .played) throws -> StoredMatch {
+        for (field, score) in [("full time", fullTime), ("half time", halfTime), ("extra time", extraTime), ("penalties", penalties)] {
+            if let score, score.home < 0 || score.away < 0 || score.home > 999 || score.away > 999 {
+                throw ClubError.invalid(field: field, message: "goals must be whole numbers from 0 to 999")
+            }
+        }
+        if let halfTime, halfTime.home > fullTime.home || halfTime.away > fullTime.away {
+            throw ClubError.invalid(field: "half time", message: "\(halfTime) is more than the full-time \(fullTime)")
+        }
+        if let extraTime, extraTime.home < fullTime.home || extraTime.away < fullTime.away {
+            throw ClubError.invalid(field: "extra time", message: "\(extraTime) is less than the full-time \(fullTime)")
+        }
+        return try store.write { db in
+            var stored = try Self.editable(db, id: id, actor: actor)
+            stored.match.fullTime = fullTime
+            stored.match.halfTime = halfTime
+            stored.match.extraTime = extraTime
+            stored.match.penalties = penalties
+            stored.match.status = status
+            try MatchStorage.update(db, id: id, with: stored.match)
+            return stored
+        }
+    }
+
+    /// Adds an event (goal, card, substitution) to a match; its team must be one of the two.
+    public func addEvent(_ actor: Actor, match id: Int64, _ event: MatchEvent) throws -> StoredMatch {
+        guard (0...130).contains(event.minute), (0...30).contains(event.stoppage) else {
+            throw ClubError.invalid(field: "minute", message: "\(event.minute)+\(event.stoppage) is not a minute of a match")
+        }
+        return try store.write { db in
+            var stored = try Self.editable(db, id: id, actor: actor)
+            let teams = [stored.match.home, stored.match.away]
+            guard let team = teams.first(where: { $0.lowercased() == event.team.lowercased() }) else {
+                throw ClubError.invalid(field: "team", message: "'\(event.team)' is not playing match \(id) (\(teams.joined(separator: " v ")))")
+            }
+            var event = event
+            event.team = team
+            stored.match.events.append(event)
+            try MatchStorage.update(db, id: id, with: stored.match)
+            return stored
+        }
+    }
+
+    /// A match anyone may see (league matches), or a friendly the actor recorded.
+    public func show(_ actor: Actor?, match id: Int64) throws -> StoredMatch {
+        try store.read { db in
+            guard let stored = try MatchStorage.fetch(db, where: "id = ?", arguments: [id]).first else {
+                throw ClubError.notFound(kind: "match", reference: String(id))
+            }
+            let recorder = try Int64.fetchOne(db, sql: "SELECT recordedBy FROM fixture WHERE id = ?", arguments: [id])
+            guard stored.leagueID != nil || (actor != nil && recorder == actor?.userID) else {
+                throw ClubError.notFound(kind: "match", reference: String(id))
+            }
+            return stored
+        }
+    }
+
+    /// The friendlies the actor recorded.
+    public func friendlies(_ actor: Actor) throws -> [StoredMatch] {
+        try store.read { db in
+            try MatchStorage.fetch(db, where: "leagueId IS NULL AND recordedBy = ?", arguments: [actor.userID])
+        }
+    }
+
+    /// Deletes a match.
+    public func delete(_ actor: Actor, match id: Int64) throws {
+        try store.write { db in
+            _ = try Self.editable(db, id: id, actor: actor)
+            try db.execute(sql: "DELETE FROM fixture WHERE id = ?", arguments: [id])
+        }
+    }
+
+    /// The match, if `actor` may change it: an editor of its league, or the recorder of a friendly.
+    static func editable(_ db: Database, id: Int64, actor: Actor) throws -> StoredMatch {
+        guard let stored = try MatchStorage.fetch(db, where: "id = ?", arguments: [id]).first else {
+            throw ClubError.notFound(kind: "match", reference: String(id))
+        }
+        if let league = stored.leagueID {
+            _ = try Leagues.resolve(db, .id(league), editor: actor)
+        } else if try Int64.fetchOne(db, sql: "SELECT recordedBy FROM fixture WHERE id = ?", arguments: [id]) != actor.userID {
+            throw ClubError.notFound(kind: "match", reference: String(id))
+        }
+        return stored
+    }
+}

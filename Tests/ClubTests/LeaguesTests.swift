@@ -1,0 +1,149 @@
+import Foundation
+import League
+import Testing
+@testable import Club
+
+@Suite struct LeaguesTests {
+    /// A friends' league of four teams owned by alice, with bob an editor and carol nobody.
+    func league() throws -> (ClubFixture, Leagues, Matches, LeagueInfo, Actor, Actor, Actor) {
+        let club = try ClubFixture()
+        let alice = try club.user("alice"), bob = try club.user("bob"), carol = try club.user("carol")
+        let leagues = Leagues(store: club.store, hasher: ClubFixture.fastHasher)
+        let info = try leagues.create(alice, name: "Liga Amigos", season: "2024/25", kind: .friends, rules: "la-liga")
+        for team in ["Rápidos", "Lentos", "Medianos", "Otros"] { try leagues.addTeam(alice, .id(info.id), name: team) }
+        try leagues.grant(alice, .id(info.id), to: "bob")
+        return (club, leagues, Matches(store: club.store), info, alice, bob, carol)
+    }
+
+    @Test func resultsMakeTheTableAndCorrectionsChangeIt() throws {
+        let (_, leagues, matches, info, alice, bob, _) = try league()
+        let first = try matches.add(alice, league: .id(info.id), home: "rápidos", away: "Lentos", matchday: 1)
+        #expect(first.match.home == "Rápidos") // stored as the league spells it
+        try matches.result(bob, match: first.id, fullTime: Score(2, 0), halfTime: Score(1, 0))
+        var table = try leagues.table(.name("liga amigos"))
+        #expect(table.rows.first?.team == "Rápidos" && table.rows.first?.points == 3)
+        try matches.result(alice, match: first.id, fullTime: Score(0, 1))
+        table = try leagues.table(.id(info.id))
+        #expect(table.rows.first?.team == "Lentos")
+        try matches.delete(alice, match: first.id)
+        table = try leagues.table(.id(info.id))
+        #expect(table.rows.allSatisfy { $0.played == 0 })
+    }
+
+    @Test func onlyTheOwnerAndEditorsChangeALeague() throws {
+        let (club, leagues, matches, info, alice, _, carol) = try league()
+        let match = try matches.add(alice, league: .id(info.id), home: "Rápidos", away: "Lentos", matchday: 1)
+        #expect(throws: ClubError.permissionDenied("only the owner and editors of league '\(info.id)' may do that; carol is not")) {
+            try matches.result(carol, match: match.id, fullTime: Score(5, 0))
+        }
+        #expect(throws: ClubError.self) { try leagues.addTeam(carol, .id(info.id), name: "Intrusos") }
+        #expect(throws: ClubError.self) { try leagues.deduct(carol, .id(info.id), team: "Lentos", points: 3, reason: "x") }
+        #expect(throws: ClubError.self) { try leagues.grant(carol, .id(info.id), to: "carol") }
+        // Everyone can view, and nothing changed.
+        #expect(try leagues.table(.id(info.id)).rows.allSatisfy { $0.played == 0 })
+        #expect(try leagues.teams(.id(info.id)).count == 4)
+        #expect(try club.count("deduction") == 0)
+        // Editors cannot grant; the owner revokes.
+        let bob = try club.accounts.authenticate(username: "bob", password: "bob-password")
+        #expect(throws: ClubError.self) { try leagues.grant(bob, .id(info.id), to: "carol") }
+        try leagues.revoke(alice, .id(info.id), from: "bob")
+        #expect(throws: ClubError.self) { try matches.result(bob, match: match.id, fullTime: Score(1, 0)) }
+    }
+
+    @Test func joiningWithTheLeaguePassword() throws {
+        let (club, leagues, matches, info, alice, _, carol) = try league()
+        #expect(throws: ClubError.self) { try leagues.join(carol, .id(info.id), password: "anything at all") }
+        try leagues.setPassword(alice, .id(info.id), to: "secreto de liga")
+        #expect(throws: ClubError.permissionDenied("wrong password for league '\(info.id)'")) {
+            try leagues.join(carol, .id(info.id), password: "secreto de ligas")
+        }
+        try leagues.join(carol, .id(info.id), password: "secreto de liga")
+        try matches.add(carol, league: .id(info.id), home: "Otros", away: "Lentos", matchday: 1)
+        #expect(try leagues.show(.id(info.id)).hasPassword)
+        #expect(try club.databaseBytes().range(of: Data("secreto de liga".utf8)) == nil)
+    }
+
+    @Test func enteringMatchesChecksTeamsPairsAndGoals() throws {
+        let (club, _, matches, info, alice, _, _) = try league()
+        #expect(throws: ClubError.notFound(kind: "team in the league", reference: "Fantasmas")) {
+            try matches.add(alice, league: .id(info.id), home: "Fantasmas", away: "Lentos", matchday: 1)
+        }
+        #expect(throws: ClubError.self) { try matches.add(alice, league: .id(info.id), home: "Lentos", away: "lentos") }
+        let match = try matches.add(alice, league: .id(info.id), home: "Rápidos", away: "Lentos", matchday: 1)
+        #expect(throws: ClubError.duplicate(field: "match", value: "Lentos v Rápidos on matchday 1")) {
+            try matches.add(alice, league: .id(info.id), home: "Lentos", away: "Rápidos", matchday: 1)
+        }
+        try matches.add(alice, league: .id(info.id), home: "Lentos", away: "Rápidos", matchday: 1, allowRepeat: true)
+        #expect(throws: ClubError.self) { try matches.result(alice, match: match.id, fullTime: Score(-1, 0)) }
+        #expect(throws: ClubError.self) { try matches.result(alice, match: match.id, fullTime: Score(1, 0), halfTime: Score(2, 0)) }
+        #expect(throws: ClubError.self) {
+            try matches.addEvent(alice, match: match.id, MatchEvent(team: "Otros", kind: .yellowCard(player: "X"), minute: 3))
+        }
+        #expect(try club.count("fixtureEvent") == 0)
+        #expect(try club.count("fixture") == 2)
+    }
+
+    @Test func eventsFeedScorersAndDiscipline() throws {
+        let (_, leagues, matches, info, alice, _, _) = try league()
+        let match = try matches.add(alice, league: .id(info.id), home: "Rápidos", away: "Lentos", matchday: 1)
+        try matches.result(alice, match: match.id, fullTime: Score(2, 1))
+        try matches.addEvent(alice, match: match.id, MatchEvent(team: "rápidos", kind: .goal(scorer: "Ana", assist: "Bea", penalty: false, ownGoal: false), minute: 10))
+        try matches.addEvent(alice, match: match.id, MatchEvent(team: "Rápidos", kind: .goal(scorer: "Ana", assist: nil, penalty: true, ownGoal: false), minute: 90, stoppage: 3))
+        try matches.addEvent(alice, match: match.id, MatchEvent(team: "Lentos", kind: .redCard(player: "Cris"), minute: 50))
+        let scorers = try leagues.scorers(.id(info.id))
+        #expect(scorers.first?.player == "Ana" && scorers.first?.goals == 2)
+        #expect(try leagues.discipline(.id(info.id)).map(\.player) == ["Cris"])
+        #expect(try matches.show(nil, match: match.id).match.events.count == 3)
+    }
+
+    @Test func deductionsAndFixturesKeepEnteredResults() throws {
+        let (_, leagues, matches, info, alice, _, _) = try league()
+        let fixtures = try leagues.generateFixtures(alice, .id(info.id), options: FixtureOptions(rounds: .double, seed: 3))
+        #expect(fixtures.matches.count == 12 && fixtures.breaks == 6)
+        let stored = try leagues.matches(.id(info.id), matchday: 1)
+        let first = try #require(stored.first)
+        try matches.result(alice, match: first.id, fullTime: Score(3, 3))
+        try leagues.generateFixtures(alice, .id(info.id), options: FixtureOptions(rounds: .double, seed: 3))
+        let again = try leagues.matches(.id(info.id))
+        #expect(again.count == 12)
+        #expect(again.contains { $0.match.home == first.match.home && $0.match.away == first.match.away && $0.match.fullTime == Score(3, 3) })
+        try leagues.deduct(alice, .id(info.id), team: "lentos", points: 6, reason: "unpaid fees", date: "2024-10-01")
+        #expect(try leagues.table(.id(info.id)).row(of: "Lentos")?.deducted == 6)
+        #expect(throws: ClubError.self) { try leagues.deduct(alice, .id(info.id), team: "Nadie", points: 1, reason: "x") }
+    }
+
+    @Test func importingARealSeasonIsAllOrNothing() throws {
+        let club = try ClubFixture()
+        let alice = try club.user("alice")
+        let leagues = Leagues(store: club.store, hasher: ClubFixture.fastHasher)
+        let data = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("LeagueTests/Fixtures/football.json/2022-23/es.1.json"))
+        let (info, result) = try leagues.importSeason(alice, data: data, source: "es.1.json", rules: "la-liga")
+        #expect(info.season == "2022/23" && result.issues.isEmpty)
+        let table = try leagues.table(.id(info.id))
+        #expect(table.rows.map(\.team)[9...11].map { $0.contains("Girona") || $0.contains("Rayo") || $0.contains("Sevilla") } == [true, true, true])
+        #expect(try club.count("fixture") == 380)
+        // A broken file creates nothing.
+        #expect(throws: ClubError.self) {
+            try leagues.importSeason(alice, data: Data("{\"name\": \"X\", \"matches\": [".utf8), source: "broken.json")
+        }
+        #expect(try leagues.list().count == 1)
+    }
+
+    @Test func deletingAnAccountDeletesTheLeaguesItOwns() throws {
+        let (club, leagues, matches, info, alice, bob, _) = try league()
+        try matches.add(bob, league: .id(info.id), home: "Rápidos", away: "Lentos", matchday: 1)
+        try matches.add(bob, league: nil, home: "Amigos", away: "Vecinos")
+        try club.accounts.delete(alice)
+        #expect(try leagues.list().isEmpty)
+        #expect(try club.count("fixture") == 1) // bob's friendly stays
+        #expect(try matches.friendlies(bob).map(\.match.home) == ["Amigos"])
+    }
+
+    @Test func anEditorLeavingKeepsTheMatchesTheyEntered() throws {
+        let (club, leagues, matches, info, _, bob, _) = try league()
+        try matches.add(bob, league: .id(info.id), home: "Rápidos", away: "Lentos", matchday: 1)
+        try club.accounts.delete(bob)
+        #expect(try leagues.matches(.id(info.id)).count == 1)
+    }
+}
