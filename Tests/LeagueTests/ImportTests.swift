@@ -386,7 +386,12 @@ import Testing
     @Test func malformedJSONNamesItsLine() {
         let error = Self.error("{\"name\": \"x\",\n \"matches\": [\n  {\"team1\": \"A\" \"team2\": \"B\"}]}", "bad.json")
         #expect(error?.kind == .syntax && error?.line == 3)
-        #expect(error?.errorDescription == "bad.json:3: malformed JSON at column 17: unexpected character '\"' (expected ',' or '}')")
+        // Foundation words the problem; the place (line 3, column 17, the quote that opens "team2") is ours.
+        #expect(error?.errorDescription == "bad.json:3: malformed JSON at column 17: invalid value (found '\"')")
+        // Strings are read lazily; one that cannot be read is still placed.
+        let control = Self.error("{\"matches\": [\n{\"team1\": \"A\u{01}\", \"team2\": \"B\"}]}", "c.json")
+        #expect(control?.kind == .syntax && control?.line == 2)
+        #expect(control?.message.hasPrefix("malformed JSON at column 13:") == true)
     }
 
     @Test func wrongJSONValuesNameTheirPath() {
@@ -412,6 +417,10 @@ import Testing
         let fraction = Self.error(#"{"matches": [{"team1": "A", "team2": "B", "score": {"ht": [0, 0], "ft": [1.5, 0]}}]}"#, "n.json")
         #expect(fraction?.field == "matches[0].score.ft[0]")
         #expect(fraction?.message == "expected a number of goals as a whole number, found 1.5")
+        let whole = try? Self.read(#"{"matches": [{"team1": "A", "team2": "B", "score": {"ft": [2.0, 0]}}]}"#, "n.json")
+        #expect(whole?.season.matches.first?.fullTime == Score(2, 0))
+        let minute = Self.error(#"{"matches": [{"team1": "A", "team2": "B", "score": {"ft": [1, 0]}, "goals1": [{"name": "X", "minute": 12.5}]}]}"#, "n.json")
+        #expect(minute?.field == "matches[0].goals1[0].minute" && minute?.message == "expected a minute as a whole number, found 12.5")
         let legacy = Self.error(#"{"rounds": [{"name": "R", "matches": [{"team1": "A", "team2": "B", "score1": 1, "score2": -2}]}]}"#, "l.json")
         #expect(legacy?.field == "rounds[0].matches[0].score2")
         let csv = Self.error("Round,Date,Team 1,FT,Team 2\n1,,A,1--2,B\n2,,C,-1-2,D\n", "n.csv")
@@ -495,8 +504,14 @@ import Testing
         let many = #"{"matches": ["# + Array(repeating: "{}", count: SeasonImporter.maximumMatches + 1).joined(separator: ",") + "]}"
         let tooMany = Self.error(many, "many.json")
         #expect(tooMany?.kind == .tooLarge && tooMany?.field == "matches")
-        let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
-        #expect(Self.error(deep, "deep.json")?.kind == .syntax)
+        // Foundation's parser refuses nesting deeper than 512 levels, naming where it gives up.
+        let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+        let tooDeep = Self.error(deep, "deep.json")
+        #expect(tooDeep?.kind == .syntax && tooDeep?.line == 1)
+        #expect(tooDeep?.message.hasPrefix("malformed JSON at column 514:") == true)
+        // Shallower nesting parses, but is no season.
+        let nested = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        #expect(Self.error(nested, "deep.json")?.kind == .unknownFormat)
     }
 
     @Test func formatDetectionAndEncoding() throws {

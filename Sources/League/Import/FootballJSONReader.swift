@@ -18,27 +18,20 @@ import Foundation
 ///   goal in `goals1` counts for `team1`, as the data has it), sorted by minute. When a match
 ///   has a `group`, the group (`Group A`) becomes the match's `round`, so group tables can be
 ///   drawn from it; the matchday number still comes from the `round` label (`Matchday 12`).
-///   When listed goals do not add up to the score, the match is kept as suspicious.
+///   When listed goals do not add up to the score, the match is kept as suspicious (a list
+///   given as null counts as not given).
 /// - `time` keeps `HH:MM`; a zone note after it (`18:00 UTC+3`) is left out.
 struct FootballJSONReader {
     let source: String
 
-    func read(_ root: ImportJSON) throws(ImportError) -> ImportResult {
-        let fields = ImportJSONFields(source: source)
-        let top = try fields.object(root, "")
-        let name = try fields.label(top, "name", "", what: "season name") ?? SeasonImporter.defaultName(source)
-        guard let value = top["matches"] else {
-            let hint = top["rounds"] != nil ? " (this looks like the legacy form with 'rounds': read it as footballJSONLegacy)" : ""
-            throw fields.error(.missingField, "matches", "missing required field 'matches'" + hint)
-        }
-        let items = try fields.array(value, "matches")
-        guard items.count <= SeasonImporter.maximumMatches else {
-            throw fields.error(.tooLarge, "matches", "\(items.count) matches; at most \(SeasonImporter.maximumMatches) are accepted")
-        }
+    /// The season in `document` (decoded by ``ImportJSONDecoding``, which checked the types).
+    func read(_ document: FootballJSONDocument) throws(ImportError) -> ImportResult {
+        let checks = FootballJSONChecks(source: source)
+        let name = try checks.label(document.name, "name", what: "season name") ?? SeasonImporter.defaultName(source)
         var collector = ImportCollector(source: source)
-        for (index, item) in items.enumerated() {
+        for (index, item) in document.matches.enumerated() {
             let path = "matches[\(index)]"
-            guard let match = try readMatch(try fields.object(item, path), path, fields, &collector) else { continue }
+            guard let match = try readMatch(item, path, checks, &collector) else { continue }
             try collector.add(match, place: path, line: nil, field: path,
                               halfTimeField: "\(path).score.ht", extraTimeField: "\(path).score.et")
         }
@@ -46,27 +39,19 @@ struct FootballJSONReader {
     }
 
     /// The match at `path`, or nil when it is skipped (the issue is in `collector`).
-    private func readMatch(_ object: [String: ImportJSON], _ path: String, _ fields: ImportJSONFields,
+    private func readMatch(_ item: FootballJSONDocument.Match, _ path: String, _ checks: FootballJSONChecks,
                            _ collector: inout ImportCollector) throws(ImportError) -> Match? {
-        let home = try fields.teamName(try fields.required(object, "team1", path), path + ".team1")
-        let away = try fields.teamName(try fields.required(object, "team2", path), path + ".team2")
-        let roundLabel = try fields.label(object, "round", path, what: "round")
-        let group = try fields.label(object, "group", path, what: "group")
-        let date = try fields.date(object, "date", path)
-        let time = try fields.time(object, "time", path)
-
-        var fullTime: Score?, halfTime: Score?, extraTime: Score?, penalties: Score?
-        if let value = fields.optional(object, "score") {
-            let scorePath = path + ".score"
-            let score = try fields.object(value, scorePath)
-            if let ft = fields.optional(score, "ft") { fullTime = try fields.score(ft, scorePath + ".ft") }
-            if let ht = fields.optional(score, "ht") { halfTime = try fields.score(ht, scorePath + ".ht") }
-            if let et = fields.optional(score, "et") { extraTime = try fields.score(et, scorePath + ".et") }
-            if let p = fields.optional(score, "p") { penalties = try fields.score(p, scorePath + ".p") }
-        }
+        let home = try checks.teamName(item.team1, path + ".team1")
+        let away = try checks.teamName(item.team2, path + ".team2")
+        let roundLabel = try checks.label(item.round, path + ".round", what: "round")
+        let group = try checks.label(item.group, path + ".group", what: "group")
+        let date = try checks.date(item.date, path + ".date")
+        let time = try checks.time(item.time, path + ".time")
+        let fullTime = item.score?.ft?.score, halfTime = item.score?.ht?.score
+        let extraTime = item.score?.et?.score, penalties = item.score?.p?.score
 
         let status: MatchStatus
-        if let word = try fields.optionalString(object, "status", path) {
+        if let word = item.status {
             guard let known = ImportText.status(String(ImportText.trim(word))) else {
                 collector.skip(field: path + ".status",
                                "unknown status '\(word)' (expected \(ImportText.statusWords)); \(home) v \(away) skipped")
@@ -84,9 +69,9 @@ struct FootballJSONReader {
 
         var events: [MatchEvent] = []
         var listed: Score?
-        if object["goals1"] != nil || object["goals2"] != nil {
-            let goals1 = try goals(object, "goals1", team: home, path, fields)
-            let goals2 = try goals(object, "goals2", team: away, path, fields)
+        if item.goals1 != nil || item.goals2 != nil {
+            let goals1 = try goals(item.goals1, path + ".goals1", team: home, checks)
+            let goals2 = try goals(item.goals2, path + ".goals2", team: away, checks)
             events = (goals1 + goals2).enumerated()
                 .sorted { ($0.element.minute, $0.element.stoppage, $0.offset) < ($1.element.minute, $1.element.stoppage, $1.offset) }
                 .map(\.element)
@@ -102,29 +87,15 @@ struct FootballJSONReader {
                      halfTime: halfTime, extraTime: extraTime, penalties: penalties, events: events)
     }
 
-    /// The goals listed under `key`, credited to `team`.
-    private func goals(_ object: [String: ImportJSON], _ key: String, team: String, _ path: String,
-                       _ fields: ImportJSONFields) throws(ImportError) -> [MatchEvent] {
-        guard let value = fields.optional(object, key) else { return [] }
-        let listPath = "\(path).\(key)"
+    /// The goals listed at `listPath`, credited to `team`.
+    private func goals(_ list: [FootballJSONDocument.Goal]?, _ listPath: String, team: String,
+                       _ checks: FootballJSONChecks) throws(ImportError) -> [MatchEvent] {
         var events: [MatchEvent] = []
-        for (index, item) in try fields.array(value, listPath).enumerated() {
-            let goalPath = "\(listPath)[\(index)]"
-            let goal = try fields.object(item, goalPath)
-            let scorer = try fields.teamName(try fields.required(goal, "name", goalPath), goalPath + ".name", what: "scorer's name")
-            let minute = try fields.integer(try fields.required(goal, "minute", goalPath), goalPath + ".minute",
-                                            in: 0...200, "a minute")
-            let stoppage = try fields.optional(goal, "offset").map { (value) throws(ImportError) in
-                try fields.integer(value, goalPath + ".offset", in: 0...60, "minutes of stoppage time")
-            } ?? 0
-            let penalty = try fields.optional(goal, "penalty").map { (value) throws(ImportError) in
-                try fields.bool(value, goalPath + ".penalty")
-            } ?? false
-            let ownGoal = try fields.optional(goal, "owngoal").map { (value) throws(ImportError) in
-                try fields.bool(value, goalPath + ".owngoal")
-            } ?? false
-            events.append(MatchEvent(team: team, kind: .goal(scorer: scorer, assist: nil, penalty: penalty, ownGoal: ownGoal),
-                                     minute: minute, stoppage: stoppage))
+        for (index, goal) in (list ?? []).enumerated() {
+            let scorer = try checks.teamName(goal.name, "\(listPath)[\(index)].name", what: "scorer's name")
+            events.append(MatchEvent(team: team, kind: .goal(scorer: scorer, assist: nil, penalty: goal.penalty ?? false,
+                                                             ownGoal: goal.owngoal ?? false),
+                                     minute: goal.minute.value, stoppage: goal.offset?.value ?? 0))
         }
         return events
     }

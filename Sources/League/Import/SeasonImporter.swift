@@ -63,8 +63,7 @@ public enum SeasonImporter {
         let head = ImportText.lenientPrefix(data, bytes: 64 * 1024)
         guard let first = head.first(where: { !ImportText.isSpace($0) }) else { return nil }
         if first == "{" || first == "[" {
-            guard case .success(let value) = ImportJSONParser.parse(withoutBOM(data)) else { return nil }
-            return jsonFormat(value)
+            return FootballJSONInput.detectFormat(withoutBOM(data))
         }
         return textFormat(head)
     }
@@ -113,24 +112,20 @@ public enum SeasonImporter {
         let text = try ImportText.decode(data, source: source)
         let startsWithJSON = text.first(where: { !ImportText.isSpace($0) }).map { $0 == "{" || $0 == "[" } ?? false
 
-        var json: ImportJSON?
-        if format == .footballJSON || format == .footballJSONLegacy || (format == nil && startsWithJSON) {
-            switch ImportJSONParser.parse(withoutBOM(data)) {
-            case .success(let value): json = value
-            case .failure(let syntax):
-                throw ImportError(.syntax, source: source, line: syntax.line,
-                                  "malformed JSON at column \(syntax.column): \(syntax.message)")
-            }
-        }
+        let json = withoutBOM(data)
         let resolved: Format
         if let format {
             resolved = format
-        } else if let json {
-            guard let found = jsonFormat(json) else {
+        } else if startsWithJSON {
+            switch try ImportJSONDecoding.decode(FootballJSONInput.self, from: json, source: source) {
+            case .current(let document):
+                return try FootballJSONReader(source: source).read(document)
+            case .legacy(let document):
+                return try FootballJSONLegacyReader(source: source).read(document)
+            case .other:
                 throw ImportError(.unknownFormat, source: source,
                                   "a JSON document without 'matches' (football.json) or 'rounds' (legacy football.json)")
             }
-            resolved = found
         } else if let found = textFormat(text) ?? fallback {
             resolved = found
         } else {
@@ -140,9 +135,11 @@ public enum SeasonImporter {
 
         switch resolved {
         case .footballJSON:
-            return try FootballJSONReader(source: source).read(json ?? .null)
+            let document = try ImportJSONDecoding.decode(FootballJSONDocument.self, from: json, source: source)
+            return try FootballJSONReader(source: source).read(document)
         case .footballJSONLegacy:
-            return try FootballJSONLegacyReader(source: source).read(json ?? .null)
+            let document = try ImportJSONDecoding.decode(FootballJSONLegacyDocument.self, from: json, source: source)
+            return try FootballJSONLegacyReader(source: source).read(document)
         case .footballTXT:
             return try FootballTXTReader(source: source).read(text)
         case .csv:
@@ -162,13 +159,6 @@ public enum SeasonImporter {
 
     private static func withoutBOM(_ data: Data) -> Data {
         data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
-    }
-
-    private static func jsonFormat(_ value: ImportJSON) -> Format? {
-        guard case .object(let object) = value else { return nil }
-        if case .array? = object["matches"] { return .footballJSON }
-        if case .array? = object["rounds"] { return .footballJSONLegacy }
-        return nil
     }
 
     private static func textFormat(_ text: String) -> Format? {
