@@ -56,6 +56,7 @@ let package = Package(
             dependencies: [
                 "Canvas",
                 "Tactics",
+                "League",
                 "Club",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

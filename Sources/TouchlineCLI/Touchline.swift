@@ -19,6 +19,6 @@ struct Touchline: ParsableCommand {
             """,
         version: version,
         subcommands: [Board.self, User.self, Login.self, Logout.self, WhoAmI.self, TeamCommand.self,
-                      PlayerCommand.self, MessageCommand.self]
+                      PlayerCommand.self, MessageCommand.self, LeagueCommand.self, MatchCommand.self]
     )
 }

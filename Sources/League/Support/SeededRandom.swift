@@ -1,14 +1,22 @@
 /// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators",
 /// OOPSLA 2014): the same numbers for the same seed on every platform and Swift version, which
-/// the standard library's shuffle does not promise.
-struct SeededRandom: Sendable {
+/// the standard library's generators and shuffle do not promise. Fixtures, drawing of lots and
+/// the benchmarks' scenes use it.
+///
+/// ```swift
+/// var random = SeededRandom(seed: 42)
+/// let coin = random.next(below: 2)
+/// random.shuffle(&teams)
+/// ```
+public struct SeededRandom: Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -17,7 +25,7 @@ struct SeededRandom: Sendable {
     }
 
     /// A uniform number in `0 ..< bound` (`bound > 0`), by Lemire's multiply-and-reject.
-    mutating func next(below bound: UInt64) -> UInt64 {
+    public mutating func next(below bound: UInt64) -> UInt64 {
         let threshold = (0 &- bound) % bound
         while true {
             let (high, low) = next().multipliedFullWidth(by: bound)
@@ -25,8 +33,18 @@ struct SeededRandom: Sendable {
         }
     }
 
+    /// A uniform index in `0 ..< count` (`count > 0`).
+    public mutating func index(below count: Int) -> Int { Int(next(below: UInt64(count))) }
+
+    /// A uniform value in `range`, from 53 random bits (computed here, so it cannot change
+    /// between toolchains).
+    public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+        let unit = Double(next() >> 11) * 0x1p-53
+        return range.lowerBound + unit * (range.upperBound - range.lowerBound)
+    }
+
     /// Fisher–Yates, from the last element down.
-    mutating func shuffle<Element>(_ elements: inout [Element]) {
+    public mutating func shuffle<Element>(_ elements: inout [Element]) {
         var index = elements.count - 1
         while index > 0 {
             let other = Int(next(below: UInt64(index + 1)))

@@ -76,35 +76,38 @@ struct MessageCommand: ParsableCommand {
         }
     }
 
-    struct Inbox: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List received messages, newest first (* marks unread).")
+    /// The paging options of `inbox` and `sent`.
+    struct FolderOptions: ParsableArguments {
         @Option(help: ArgumentHelp("Only messages older than this id (the next page).", valueName: "id")) var before: Int64?
         @Option(help: "Messages per page.") var limit = 20
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
-        func run() throws {
+        /// Fetches a page with `folder` and prints it.
+        func list(_ name: String, _ folder: (Messaging, Actor, Int64?, Int) throws -> MessagePage) throws {
             try reportingErrors {
                 let store = try club.store()
-                let page = try Messaging(store: store).inbox(try club.actor(Accounts(store: store)), before: before, limit: limit)
-                try MessageCommand.printPage(page, json: output.json, folder: "the inbox")
+                let page = try folder(Messaging(store: store), try club.actor(Accounts(store: store)), before, limit)
+                try MessageCommand.printPage(page, json: output.json, folder: name)
             }
+        }
+    }
+
+    struct Inbox: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List received messages, newest first (* marks unread).")
+        @OptionGroup var folder: FolderOptions
+
+        func run() throws {
+            try folder.list("the inbox") { try $0.inbox($1, before: $2, limit: $3) }
         }
     }
 
     struct Sent: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List sent messages, newest first.")
-        @Option(help: ArgumentHelp("Only messages older than this id (the next page).", valueName: "id")) var before: Int64?
-        @Option(help: "Messages per page.") var limit = 20
-        @OptionGroup var club: ClubOptions
-        @OptionGroup var output: JSONFlag
+        @OptionGroup var folder: FolderOptions
 
         func run() throws {
-            try reportingErrors {
-                let store = try club.store()
-                let page = try Messaging(store: store).sent(try club.actor(Accounts(store: store)), before: before, limit: limit)
-                try MessageCommand.printPage(page, json: output.json, folder: "sent")
-            }
+            try folder.list("sent") { try $0.sent($1, before: $2, limit: $3) }
         }
     }
 

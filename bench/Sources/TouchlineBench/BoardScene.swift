@@ -1,32 +1,7 @@
 import Canvas
 import Foundation
+import League
 import Tactics
-
-/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny generator whose output depends only on
-/// its seed, so every run of the benchmark draws exactly the same scene.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A uniform value in `range` (computed here, not by the standard library, so it cannot
-    /// change between toolchains).
-    mutating func uniform(_ range: ClosedRange<Double>) -> Double {
-        let unit = Double(next() >> 11) * 0x1p-53
-        return range.lowerBound + unit * (range.upperBound - range.lowerBound)
-    }
-
-    /// A uniform index in `0..<count` (`count` > 0).
-    mutating func index(below count: Int) -> Int { Int(next() % UInt64(count)) }
-}
 
 /// The "board" scene: 20 pen strokes of 200 timed points, alternately red and blue, wandering
 /// smoothly over the pitch, with an eraser swipe across earlier ink after every fourth stroke.
@@ -39,7 +14,7 @@ enum BoardScene {
 
     /// The scene as a stroke log with the spec's default pens and eraser.
     static func makeLog() -> StrokeLog {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         let bounds = Rect(x: 0, y: 0, width: surface.width, height: surface.height)
         // The pitch as Touchline lays it out on this surface, less a small margin.
         let area = PitchLayout(fitting: bounds, dimensions: .standard, orientation: .horizontal, isHalf: false)
@@ -67,7 +42,7 @@ enum BoardScene {
     /// A smooth random walk: the heading turns by a slowly varying amount and swings back
     /// towards the centre at the edge of `area`. Points every 8 to 16 ms.
     private static func wander(in area: Rect, count: Int, time: inout Double,
-                               random: inout SplitMix64) -> [StrokePoint] {
+                               random: inout SeededRandom) -> [StrokePoint] {
         var point = Point(x: random.uniform(area.minX...area.maxX), y: random.uniform(area.minY...area.maxY))
         var heading = random.uniform(0...(2 * Double.pi))
         var turn = 0.0
@@ -92,7 +67,7 @@ enum BoardScene {
 
     /// A slightly bowed eraser swipe about 260 units long, centred on `centre`.
     private static func swipe(through centre: Point, in area: Rect, time: inout Double,
-                              random: inout SplitMix64) -> [StrokePoint] {
+                              random: inout SeededRandom) -> [StrokePoint] {
         let angle = random.uniform(0...Double.pi)
         let bow = random.uniform(-30...30)
         let (dx, dy) = (cos(angle), sin(angle))

@@ -23,7 +23,7 @@ enum LeagueScene {
     /// A deterministic league of `count` matches among `teams` teams, results drawn from a
     /// seeded generator.
     static func synthetic(matches count: Int, teams: Int) -> Season {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         let names = (1...teams).map { String(format: "Team %03d", $0) }
         var matches: [Match] = []
         matches.reserveCapacity(count)

@@ -1,5 +1,6 @@
 import Club
 import Foundation
+import League
 
 /// How large the store scenes' database is, and how many messages the send scene sends.
 struct StoreSize {
@@ -18,7 +19,7 @@ struct StoreSize {
 /// (removed at the end), then a typical user's inbox, their unread count, bulk sending and a
 /// login with the production password hash are timed on it.
 ///
-/// Who writes to whom comes from SplitMix64 with a fixed seed, so every run builds the same
+/// Who writes to whom comes from SeededRandom with a fixed seed, so every run builds the same
 /// messages (only the password salts and timestamps differ).
 enum StoreScene {
     static let seed: UInt64 = 0x5C0_7E5_0C1B_0001
@@ -112,7 +113,7 @@ enum StoreScene {
     }
 
     private static func sendBatches(size: StoreSize, sender: Int) -> [[OutgoingMessage]] {
-        var random = SplitMix64(seed: seed ^ 0xD0_5E4D)
+        var random = SeededRandom(seed: seed ^ 0xD0_5E4D)
         return stride(from: 0, to: size.sends, by: size.batch).map { start in
             (start..<min(start + size.batch, size.sends)).map { number in
                 message(number: number, from: sender, to: random.index(below: size.users, excluding: sender))
@@ -231,7 +232,7 @@ struct StoreBuilder {
     /// How many messages each user has received, by user index.
     private(set) var received: [Int]
     private var actors: [Int: Club.Actor] = [:]
-    private var random = SplitMix64(seed: StoreScene.seed)
+    private var random = SeededRandom(seed: StoreScene.seed)
 
     init(store: ClubStore, size: StoreSize) {
         self.size = size
@@ -284,7 +285,7 @@ struct StoreBuilder {
     }
 }
 
-extension SplitMix64 {
+extension SeededRandom {
     /// A uniform index in `0..<count` other than `skipped` (`count` > 1).
     mutating func index(below count: Int, excluding skipped: Int) -> Int {
         let drawn = index(below: count - 1)

@@ -1,0 +1,246 @@
+import ArgumentParser
+import Club
+import Foundation
+import League
+
+/// The season's commands: fixtures, results, the table, deductions and player statistics.
+extension LeagueCommand {
+    struct Fixtures: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List a league's fixtures, or generate the round robin (owner and editors).",
+            discussion: """
+                --generate schedules every team against every other by the circle method (twice, \
+                once at each ground, unless --single), replacing the matches without a result and \
+                keeping those with one. It prints the breaks (two home or two away matches running) \
+                and the longest home and away runs. --seed shuffles the teams first, the same way \
+                every time.
+
+                Examples:
+                  touchline league fixtures 'Liga Amigos' --generate --second-half french \\
+                    --seed 7 --start 2024-09-14
+                  touchline league fixtures 'Liga Amigos' --matchday 3 --json
+                """)
+        @Argument(help: "The league's id or name.") var league: String
+        @Flag(help: "Generate the fixtures.") var generate = false
+        @Flag(help: "With --generate: each pair meets once (default: twice).") var single = false
+        @Option(help: ArgumentHelp("With --generate: the second half's order, mirrored (default), french or english.",
+                                   valueName: "order"))
+        var secondHalf: FixtureOptions.SecondHalf?
+        @Option(help: "With --generate: shuffle the teams with this seed first.") var seed: UInt64?
+        @Option(help: ArgumentHelp("With --generate: the first matchday's date, YYYY-MM-DD.", valueName: "date")) var start: String?
+        @Option(help: ArgumentHelp("With --generate: days between matchdays (default: 7).", valueName: "days")) var interval: Int?
+        @Option(help: "List one matchday only.") var matchday: Int?
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func validate() throws {
+            if !generate, single || secondHalf != nil || seed != nil || start != nil || interval != nil {
+                throw ValidationError("--single, --second-half, --seed, --start and --interval go with --generate")
+            }
+            if generate, matchday != nil { throw ValidationError("--matchday lists fixtures; leave it out with --generate") }
+        }
+
+        /// What `--generate --json` prints.
+        struct Report: Encodable {
+            struct Run: Encodable {
+                var team: String
+                var length: Int
+                var firstMatchday: Int
+            }
+
+            struct Bye: Encodable {
+                var matchday: Int
+                var team: String
+            }
+
+            var teams: [String]
+            var rounds: Int
+            var breaks: Int
+            var breaksByTeam: [String: Int]
+            var longestHomeRun: Run
+            var longestAwayRun: Run
+            var byes: [Bye]
+            var unplacedResults: Int
+            var matches: [StoredMatch]
+        }
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                let leagues = Leagues(store: store)
+                let reference = LeagueReference(league)
+                guard generate else {
+                    let matches = try leagues.matches(reference, matchday: matchday)
+                    if output.json { return try Output.json(matches) }
+                    return LeagueOutput.fixtures(matches, empty: "no fixtures")
+                }
+                var options = FixtureOptions(rounds: single ? .single : .double, secondHalf: secondHalf ?? .mirrored,
+                                             seed: seed, startDate: start)
+                if let interval { options.intervalDays = interval }
+                let fixtures = try leagues.generateFixtures(try club.actor(Accounts(store: store)), reference, options: options)
+                let home = fixtures.longestHomeRun, away = fixtures.longestAwayRun
+                if output.json {
+                    return try Output.json(Report(
+                        teams: fixtures.teams, rounds: fixtures.rounds, breaks: fixtures.breaks,
+                        breaksByTeam: fixtures.breaksByTeam,
+                        longestHomeRun: Report.Run(team: home.team, length: home.length, firstMatchday: home.firstMatchday),
+                        longestAwayRun: Report.Run(team: away.team, length: away.length, firstMatchday: away.firstMatchday),
+                        byes: fixtures.byes.keys.sorted().compactMap { day in fixtures.byes[day].map { Report.Bye(matchday: day, team: $0) } },
+                        unplacedResults: fixtures.unplacedResults.count, matches: try leagues.matches(reference)))
+                }
+                print("generated \(fixtures.matches.count) matches over \(fixtures.rounds) matchdays for \(fixtures.teams.count) teams")
+                let byTeam = fixtures.teams.compactMap { team in
+                    fixtures.breaksByTeam[team].flatMap { $0 > 0 ? "\(team) \($0)" : nil }
+                }
+                print("breaks: \(fixtures.breaks)" + (byTeam.isEmpty ? "" : " (\(byTeam.joined(separator: ", ")))"))
+                print("longest home run: \(home.length) (\(home.team), from matchday \(home.firstMatchday))")
+                print("longest away run: \(away.length) (\(away.team), from matchday \(away.firstMatchday))")
+                for day in fixtures.byes.keys.sorted() {
+                    if let team = fixtures.byes[day] { print("matchday \(day): \(team) rests") }
+                }
+                if !fixtures.unplacedResults.isEmpty {
+                    print("\(fixtures.unplacedResults.count) results kept outside the schedule (their pairing is no longer in it)")
+                }
+            }
+        }
+    }
+
+    struct Results: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the results that count (played and awarded matches).",
+            discussion: """
+                Example:
+                  touchline league results 'Liga Amigos' --matchday 3
+                """)
+        @Argument(help: "The league's id or name.") var league: String
+        @Option(help: "One matchday only.") var matchday: Int?
+        @OptionGroup var database: DatabaseOption
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            try reportingErrors {
+                let matches = try Leagues(store: try database.store()).matches(LeagueReference(league), matchday: matchday)
+                    .filter { $0.match.status.counts }
+                if output.json { return try Output.json(matches) }
+                LeagueOutput.results(matches, empty: "no results")
+            }
+        }
+    }
+
+    struct Table: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the table, with why each tie-break placed the teams it separated.",
+            discussion: """
+                Teams still level after every criterion share a position (=5); when the rules call \
+                for a play-off it is noted, as are deductions. --json prints the rows in table order \
+                with the notes (higher, lower, criterion and both values) and the play-off groups.
+
+                Examples:
+                  touchline league table 'Liga Amigos'
+                  touchline league table 'Liga Amigos' --matchday 19 --home
+                  touchline league table 'Liga Amigos' --rules uefa-groups --json
+                  touchline league table 'Liga Amigos' --csv > table.csv
+                """)
+        @Argument(help: "The league's id or name.") var league: String
+        @Option(help: ArgumentHelp("Rank by another preset: \(RulePresets.names).", valueName: "preset")) var rules: String?
+        @Option(help: ArgumentHelp("The table after the matches up to this date, YYYY-MM-DD.", valueName: "date"),
+                transform: MatchArguments.date)
+        var asOf: String?
+        @Option(help: "The table after this matchday.") var matchday: Int?
+        @Flag(help: "Count home matches only.") var home = false
+        @Flag(help: "Count away matches only.") var away = false
+        @Flag(help: "Print CSV (Position,Team,Played,...) instead of a table.") var csv = false
+        @OptionGroup var database: DatabaseOption
+        @OptionGroup var output: JSONFlag
+
+        func validate() throws {
+            if asOf != nil, matchday != nil { throw ValidationError("give --as-of or --matchday, not both") }
+            if home, away { throw ValidationError("give --home or --away, not both") }
+            if csv, output.json { throw ValidationError("give --json or --csv, not both") }
+        }
+
+        func run() throws {
+            try reportingErrors {
+                let standings = try Leagues(store: try database.store()).table(
+                    LeagueReference(league), rules: rules, venue: home ? .home : away ? .away : .all, matchday: matchday,
+                    asOf: asOf)
+                if output.json { return try Output.json(standings) }
+                if csv { return LeagueOutput.write(Data(LeagueCSV.table(standings).utf8)) }
+                LeagueOutput.standings(standings)
+            }
+        }
+    }
+
+    struct Deduct: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Deduct points from a team (owner and editors); negative points add.",
+            discussion: """
+                A deduction with --date does not apply to tables as of an earlier date.
+
+                Example:
+                  touchline league deduct 'Premier League' --team 'Portsmouth FC' --points 9 \\
+                    --reason 'Entered administration' --date 2010-03-17
+                """)
+        @Argument(help: "The league's id or name.") var league: String
+        @Option(help: "The team.") var team: String
+        @Option(parsing: .unconditional, help: "Points to deduct, -100 to 100 but not 0.") var points: Int
+        @Option(help: "Why.") var reason: String
+        @Option(help: ArgumentHelp("When it was decided, YYYY-MM-DD.", valueName: "date")) var date: String?
+        @OptionGroup var club: ClubOptions
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                try Leagues(store: store).deduct(try club.actor(Accounts(store: store)), LeagueReference(league), team: team,
+                                                 points: points, reason: reason, date: date)
+                let amount = abs(points) == 1 ? "1 point" : "\(abs(points)) points"
+                print(points > 0 ? "deducted \(amount) from \(team) in league \(league)"
+                                 : "added \(amount) to \(team) in league \(league)")
+            }
+        }
+    }
+
+    struct Scorers: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the players with goals or assists: by goals, then assists.",
+            discussion: """
+                Own goals count for the team, not the player.
+
+                Example:
+                  touchline league scorers 'Liga Amigos' --json
+                """)
+        @Argument(help: "The league's id or name.") var league: String
+        @OptionGroup var database: DatabaseOption
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            try reportingErrors {
+                let players = try Leagues(store: try database.store()).scorers(LeagueReference(league))
+                if output.json { return try Output.json(players) }
+                LeagueOutput.scorers(players)
+            }
+        }
+    }
+
+    struct Discipline: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the players with cards: most reds, then most yellows.",
+            discussion: """
+                A second yellow counts as a red.
+
+                Example:
+                  touchline league discipline 'Liga Amigos'
+                """)
+        @Argument(help: "The league's id or name.") var league: String
+        @OptionGroup var database: DatabaseOption
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            try reportingErrors {
+                let players = try Leagues(store: try database.store()).discipline(LeagueReference(league))
+                if output.json { return try Output.json(players) }
+                LeagueOutput.discipline(players)
+            }
+        }
+    }
+}

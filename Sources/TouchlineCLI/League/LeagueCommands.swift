@@ -1,0 +1,212 @@
+import ArgumentParser
+import Club
+import Foundation
+import League
+
+/// `touchline league`: league seasons, their teams, fixtures, tables and statistics.
+struct LeagueCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "league",
+        abstract: "Run league seasons: teams, fixtures, results, tables with their tie-breaks, imports and exports.",
+        discussion: """
+            LEAGUE is a league's id or its name. Anyone may view a league (list, teams, fixtures, \
+            results, table, export, scorers, discipline) without logging in; its owner and editors \
+            change it; only the owner grants, revokes and sets the password with which other \
+            users join as editors. Passwords come from $TOUCHLINE_LEAGUE_PASSWORD, \
+            --league-password-stdin or a prompt; never from an argument.
+
+            Examples:
+              touchline league create 'Liga Amigos' --season 2024/25 --kind friends \\
+                --rules la-liga --as alice
+              touchline league add-team 'Liga Amigos' 'Los Rápidos'
+              touchline league fixtures 'Liga Amigos' --generate --second-half english \\
+                --seed 7 --start 2024-09-14
+              touchline league table 'Liga Amigos' --matchday 10
+              touchline league import es.1.json --rules la-liga
+              touchline league export 'Liga Amigos' --format csv -o table.csv
+            """,
+        subcommands: [List.self, Create.self, Password.self, Join.self, Grant.self, Revoke.self, Teams.self, AddTeam.self,
+                      Fixtures.self, Results.self, Table.self, Deduct.self, Import.self, Export.self, Scorers.self,
+                      Discipline.self]
+    )
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List every league, newest season first.")
+        @OptionGroup var database: DatabaseOption
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            try reportingErrors {
+                let leagues = try Leagues(store: try database.store()).list()
+                if output.json { return try Output.json(leagues) }
+                Output.table(["ID", "NAME", "SEASON", "KIND", "RULES", "OWNER", "JOIN"], leagues.map {
+                    [String($0.id), $0.name, $0.season, $0.kind.rawValue, $0.rules, $0.owner, $0.hasPassword ? "password" : ""]
+                }, empty: "no leagues")
+            }
+        }
+    }
+
+    struct Create: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create a league you own.",
+            discussion: """
+                Let others join as editors with 'touchline league password LEAGUE', or grant them.
+
+                Example:
+                  touchline league create 'Liga Amigos' --season 2024/25 --kind friends \\
+                    --rules la-liga --seed 7
+                """)
+        @Argument(help: "The league's name.") var name: String
+        @Option(help: "The season: 2024/25, or 2025.") var season: String
+        @Option(help: ArgumentHelp("federation, friends or video-game.", valueName: "kind")) var kind: LeagueKind
+        @Option(help: ArgumentHelp("The ranking rules: \(RulePresets.names).", valueName: "preset")) var rules = "premier-league"
+        @Option(help: "The seed of any drawing of lots, so that a draw can be repeated.") var seed: UInt64 = 0
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                let actor = try club.actor(Accounts(store: store))
+                let league = try Leagues(store: store).create(actor, name: name, season: season, kind: kind, rules: rules,
+                                                             seed: seed)
+                if output.json { return try Output.json(league) }
+                print("created league \(league.id): \(league.name) \(league.season) (\(league.rules) rules)")
+            }
+        }
+    }
+
+    struct Password: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set or remove the password with which users join a league as editors (owner only).",
+            discussion: """
+                The password comes from $TOUCHLINE_LEAGUE_PASSWORD, the next line of standard input \
+                with --league-password-stdin (after your own when --password-stdin is also given), \
+                or a prompt that asks twice. It is stored as a salted scrypt hash.
+
+                Example:
+                  TOUCHLINE_LEAGUE_PASSWORD=... touchline league password 'Liga Amigos'
+                """)
+        @Argument(help: "The league's id or name.") var league: String
+        @Flag(help: "Remove the password: nobody joins until a new one is set.") var clear = false
+        @OptionGroup var password: LeaguePasswordOptions
+        @OptionGroup var club: ClubOptions
+
+        func validate() throws {
+            if clear, password.leaguePasswordStdin { throw ValidationError("--clear reads no password") }
+        }
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                let actor = try club.actor(Accounts(store: store))
+                let secret = clear ? nil : try password.read(confirm: true)
+                try Leagues(store: store).setPassword(actor, LeagueReference(league), to: secret)
+                print(clear ? "removed the password of league \(league)"
+                            : "set the password of league \(league); others join with 'touchline league join'")
+            }
+        }
+    }
+
+    struct Join: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Join a league as an editor with its password.",
+            discussion: """
+                The password comes from $TOUCHLINE_LEAGUE_PASSWORD, the next line of standard input \
+                with --league-password-stdin, or a prompt; never from an argument.
+
+                Example:
+                  printf '%s\\n' "$MY_PASSWORD" "$LEAGUE_PASSWORD" | \\
+                    touchline league join 'Liga Amigos' --as bob --password-stdin \\
+                      --league-password-stdin
+                """)
+        @Argument(help: "The league's id or name.") var league: String
+        @OptionGroup var password: LeaguePasswordOptions
+        @OptionGroup var club: ClubOptions
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                let actor = try club.actor(Accounts(store: store))
+                try Leagues(store: store).join(actor, LeagueReference(league), password: try password.read(confirm: false))
+                print("\(actor.username) is now an editor of league \(league)")
+            }
+        }
+    }
+
+    struct Grant: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Make a user an editor of a league (owner only).")
+        @Argument(help: "The league's id or name.") var league: String
+        @Argument(help: "The user.") var user: String
+        @OptionGroup var club: ClubOptions
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                try Leagues(store: store).grant(try club.actor(Accounts(store: store)), LeagueReference(league), to: user)
+                print("\(user) is now an editor of league \(league)")
+            }
+        }
+    }
+
+    struct Revoke: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Take a user's editor right on a league away (owner only).")
+        @Argument(help: "The league's id or name.") var league: String
+        @Argument(help: "The user.") var user: String
+        @OptionGroup var club: ClubOptions
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                try Leagues(store: store).revoke(try club.actor(Accounts(store: store)), LeagueReference(league), from: user)
+                print("\(user) is no longer an editor of league \(league)")
+            }
+        }
+    }
+
+    struct Teams: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List a league's teams in the order they were added.")
+        @Argument(help: "The league's id or name.") var league: String
+        @OptionGroup var database: DatabaseOption
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            try reportingErrors {
+                let teams = try Leagues(store: try database.store()).teams(LeagueReference(league))
+                if output.json { return try Output.json(teams) }
+                Output.table(["TEAM", "CLUB TEAM"], teams.map { [$0.name, $0.teamID.map(String.init) ?? ""] },
+                             empty: "no teams")
+            }
+        }
+    }
+
+    struct AddTeam: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add-team",
+            abstract: "Add a team to a league (owner and editors): a name, or a club team you can see.",
+            discussion: """
+                Examples:
+                  touchline league add-team 'Liga Amigos' 'Los Rápidos'
+                  touchline league add-team 'Liga Amigos' --club-team 'Athletic Infantil A'
+                """)
+        @Argument(help: "The league's id or name.") var league: String
+        @Argument(help: "The team's name in the league; without it, the club team's name.") var name: String?
+        @Option(help: ArgumentHelp("Link a club team (its id or name).", valueName: "team")) var clubTeam: String?
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func validate() throws {
+            if name == nil, clubTeam == nil { throw ValidationError("give the team's name or --club-team") }
+        }
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                let team = try Leagues(store: store).addTeam(try club.actor(Accounts(store: store)), LeagueReference(league),
+                                                            name: name, team: clubTeam.map(TeamReference.init))
+                if output.json { return try Output.json(team) }
+                print("added \(team.name) to league \(league)")
+            }
+        }
+    }
+}

@@ -1,0 +1,220 @@
+import ArgumentParser
+import Club
+import Foundation
+import League
+
+/// `touchline match`: single matches, their results and events.
+struct MatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "match",
+        abstract: "Enter matches, results and events: in a league, or friendlies.",
+        discussion: """
+            A league's owner and editors enter its matches, and anyone may view them. Without \
+            --league a match is a friendly that only the user who recorded it sees and changes. \
+            Scores are home goals, a hyphen, away goals (2-1); a malformed score is a usage error \
+            (64), a score the rules refuse (more than 999 goals, half time above full time) bad \
+            data (65). Tables and statistics follow every change at once.
+
+            Examples:
+              touchline match add --league 'Liga Amigos' --home 'Los Rápidos' \\
+                --away 'Atlético Lento' --matchday 1 --date 2024-09-14 --time 10:30 \\
+                --as alice
+              touchline match result 12 2-1 --ht 1-0
+              touchline match event 12 --team 'Los Rápidos' --goal 'Marta Díaz' \\
+                --assist 'Ana Ruiz' --minute 90+3
+              touchline match event 12 --team 'Atlético Lento' \\
+                --sub 'Eva Gil:Lucía Mora' --minute 60
+              touchline match list --league 'Liga Amigos' --matchday 1 --json
+            """,
+        subcommands: [Add.self, Result.self, Event.self, List.self, Show.self, Delete.self]
+    )
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add a match: to a league (owner and editors), or a friendly without --league.",
+            discussion: "In a league both teams must be its teams, and the same two may meet only once on a matchday unless --allow-repeat is given.")
+        @Option(help: "The league's id or name; without it, a friendly.") var league: String?
+        @Option(help: "The home team.") var home: String
+        @Option(help: "The away team.") var away: String
+        @Option(help: "The matchday, 1 or more.") var matchday: Int?
+        @Option(help: ArgumentHelp("The date, YYYY-MM-DD.", valueName: "date")) var date: String?
+        @Option(help: ArgumentHelp("The kick-off time, HH:MM.", valueName: "time")) var time: String?
+        @Flag(help: "Let the two teams meet again on the same matchday.") var allowRepeat = false
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                let actor = try club.actor(Accounts(store: store))
+                let stored = try Matches(store: store).add(actor, league: league.map(LeagueReference.init), home: home,
+                                                          away: away, matchday: matchday, date: date, time: time,
+                                                          allowRepeat: allowRepeat)
+                if output.json { return try Output.json(stored) }
+                print("added match \(stored.id): \(LeagueOutput.title(stored.match))"
+                      + (stored.match.matchday.map { ", matchday \($0)" } ?? "") + (stored.leagueID == nil ? " (friendly)" : ""))
+            }
+        }
+    }
+
+    struct Result: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Enter or correct a result (the league's owner and editors, or who recorded a friendly).",
+            discussion: """
+                Extra time is the score after it (cumulative); penalties are the shoot-out alone. Only \
+                played and awarded matches count in tables.
+
+                Example:
+                  touchline match result 12 1-1 --ht 0-1 --et 2-1
+                """)
+        @Argument(help: "The match's id.") var id: Int64
+        @Argument(help: ArgumentHelp("The full-time score, home-away: 2-1.", valueName: "full-time"),
+                  transform: MatchArguments.score)
+        var fullTime: Score
+        @Option(name: .customLong("ht"), parsing: .unconditional,
+                help: ArgumentHelp("The half-time score.", valueName: "score"), transform: MatchArguments.score)
+        var halfTime: Score?
+        @Option(name: .customLong("et"), parsing: .unconditional,
+                help: ArgumentHelp("The score after extra time.", valueName: "score"), transform: MatchArguments.score)
+        var extraTime: Score?
+        @Option(name: .customLong("pen"), parsing: .unconditional,
+                help: ArgumentHelp("The penalty shoot-out.", valueName: "score"), transform: MatchArguments.score)
+        var penalties: Score?
+        @Option(help: ArgumentHelp("played, awarded, abandoned, postponed, cancelled or scheduled.", valueName: "status"))
+        var status: MatchStatus = .played
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                let actor = try club.actor(Accounts(store: store))
+                let stored = try Matches(store: store).result(actor, match: id, fullTime: fullTime, halfTime: halfTime,
+                                                             extraTime: extraTime, penalties: penalties, status: status)
+                if output.json { return try Output.json(stored) }
+                let note = LeagueOutput.resultNote(stored.match)
+                print("match \(stored.id): \(LeagueOutput.title(stored.match))" + (note.isEmpty ? "" : " (\(note))"))
+            }
+        }
+    }
+
+    struct Event: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add a goal, a card or a substitution to a match.",
+            discussion: """
+                Give exactly one of --goal, --yellow, --second-yellow, --red and --sub, with the team \
+                and the minute. For an own goal, --team is the team credited with the goal.
+
+                Examples:
+                  touchline match event 12 --team 'Los Rápidos' --goal 'Marta Díaz' \\
+                    --penalty --minute 45+2
+                  touchline match event 12 --team 'Atlético Lento' --yellow 'Eva Gil' \\
+                    --minute 31
+                """)
+        @Argument(help: "The match's id.") var id: Int64
+        @Option(help: "The team the event belongs to (one of the two).") var team: String
+        @Option(help: ArgumentHelp("A goal, by this player.", valueName: "player")) var goal: String?
+        @Option(help: ArgumentHelp("With --goal: who assisted.", valueName: "player")) var assist: String?
+        @Flag(help: "With --goal: a penalty.") var penalty = false
+        @Flag(help: "With --goal: an own goal.") var ownGoal = false
+        @Option(help: ArgumentHelp("A yellow card, to this player.", valueName: "player")) var yellow: String?
+        @Option(help: ArgumentHelp("A second yellow (a sending-off).", valueName: "player")) var secondYellow: String?
+        @Option(help: ArgumentHelp("A straight red card.", valueName: "player")) var red: String?
+        @Option(help: ArgumentHelp("A substitution: the player going off, a colon, the player coming on.", valueName: "off:on"),
+                transform: MatchArguments.substitution)
+        var sub: MatchArguments.Substitution?
+        @Option(parsing: .unconditional, help: ArgumentHelp("The minute, with stoppage time after a plus: 45, 90+3.", valueName: "minute"),
+                transform: MatchArguments.minute)
+        var minute: MatchArguments.Minute
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func validate() throws {
+            let given = [goal != nil, yellow != nil, secondYellow != nil, red != nil, sub != nil].filter { $0 }.count
+            guard given == 1 else { throw ValidationError("give exactly one of --goal, --yellow, --second-yellow, --red and --sub") }
+            if goal == nil, assist != nil || penalty || ownGoal {
+                throw ValidationError("--assist, --penalty and --own-goal go with --goal")
+            }
+        }
+
+        var kind: MatchEvent.Kind {
+            if let goal { return .goal(scorer: goal, assist: assist, penalty: penalty, ownGoal: ownGoal) }
+            if let yellow { return .yellowCard(player: yellow) }
+            if let secondYellow { return .secondYellow(player: secondYellow) }
+            if let red { return .redCard(player: red) }
+            let sub = sub ?? MatchArguments.Substitution(off: "", on: "")
+            return .substitution(off: sub.off, on: sub.on)
+        }
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                let actor = try club.actor(Accounts(store: store))
+                let event = MatchEvent(team: team, kind: kind, minute: minute.minute, stoppage: minute.stoppage)
+                let stored = try Matches(store: store).addEvent(actor, match: id, event)
+                if output.json { return try Output.json(stored) }
+                let added = stored.match.events.last ?? event
+                print("match \(stored.id): \(LeagueOutput.minute(added)) \(added.team): \(LeagueOutput.describe(added.kind))")
+            }
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List a league's matches (no login needed), or without --league the friendlies you recorded.")
+        @Option(help: "The league's id or name.") var league: String?
+        @Option(help: "With --league: one matchday only.") var matchday: Int?
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func validate() throws {
+            if league == nil, matchday != nil { throw ValidationError("--matchday needs --league") }
+        }
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                let matches: [StoredMatch]
+                if let league {
+                    matches = try Leagues(store: store).matches(LeagueReference(league), matchday: matchday)
+                } else {
+                    matches = try Matches(store: store).friendlies(try club.actor(Accounts(store: store)))
+                }
+                if output.json { return try Output.json(matches) }
+                LeagueOutput.fixtures(matches, empty: league == nil ? "no friendlies" : "no matches")
+            }
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show a match with its events: any league match, or a friendly you recorded.")
+        @Argument(help: "The match's id.") var id: Int64
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                let stored = try Matches(store: store).show(try club.viewer(Accounts(store: store)), match: id)
+                if output.json { return try Output.json(stored) }
+                LeagueOutput.match(stored)
+            }
+        }
+    }
+
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete a match with its result and events (the league's owner and editors, or who recorded a friendly).")
+        @Argument(help: "The match's id.") var id: Int64
+        @OptionGroup var club: ClubOptions
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                try Matches(store: store).delete(try club.actor(Accounts(store: store)), match: id)
+                print("deleted match \(id)")
+            }
+        }
+    }
+}
