@@ -30,6 +30,35 @@ import Testing
         #expect(table.rows.allSatisfy { $0.played == 0 })
     }
 
+    @Test func aLeagueCanCountTwoPointsForAWin() throws {
+        let club = try ClubFixture()
+        let alice = try club.user("alice")
+        let leagues = Leagues(store: club.store, hasher: ClubFixture.fastHasher)
+        let info = try leagues.create(alice, name: "Veteranos", season: "1990", kind: .friends, points: .twoForAWin)
+        #expect(info.points == "2-1-0")
+        try leagues.addTeam(alice, .id(info.id), name: "A")
+        try leagues.addTeam(alice, .id(info.id), name: "B")
+        let match = try Matches(store: club.store).add(alice, league: .id(info.id), home: "A", away: "B", matchday: 1)
+        try Matches(store: club.store).result(alice, match: match.id, fullTime: Score(1, 0))
+        #expect(try leagues.table(.id(info.id)).rows.first?.points == 2)
+        // The results grid, in table order.
+        let grid = try leagues.resultsGrid(.id(info.id))
+        #expect(grid.teams == ["A", "B"] && grid.text(row: 0, column: 1) == "1-0")
+    }
+
+    @Test func overallStatisticsCoverEveryLeagueAndOnesOwnFriendlies() throws {
+        let (_, _, matches, info, alice, bob, _) = try league()
+        let leagueMatch = try matches.add(alice, league: .id(info.id), home: "Rápidos", away: "Lentos", matchday: 1)
+        try matches.result(alice, match: leagueMatch.id, fullTime: Score(1, 0))
+        try matches.addEvent(alice, match: leagueMatch.id, MatchEvent(team: "Rápidos", kind: .goal(scorer: "Ana", assist: nil, penalty: false, ownGoal: false), minute: 5))
+        let friendly = try matches.add(bob, league: nil, home: "Rápidos", away: "Vecinos")
+        try matches.result(bob, match: friendly.id, fullTime: Score(2, 0))
+        try matches.addEvent(bob, match: friendly.id, MatchEvent(team: "Rápidos", kind: .goal(scorer: "Ana", assist: nil, penalty: false, ownGoal: false), minute: 9))
+        #expect(try matches.overallStatistics(bob).players.first { $0.player == "Ana" }?.goals == 2)
+        #expect(try matches.overallStatistics(alice).players.first { $0.player == "Ana" }?.goals == 1)
+        #expect(try matches.overallStatistics(nil).teams.first { $0.team == "Rápidos" }?.played == 1)
+    }
+
     @Test func onlyTheOwnerAndEditorsChangeALeague() throws {
         let (club, leagues, matches, info, alice, _, carol) = try league()
         let match = try matches.add(alice, league: .id(info.id), home: "Rápidos", away: "Lentos", matchday: 1)

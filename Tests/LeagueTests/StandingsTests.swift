@@ -137,6 +137,13 @@ import Testing
         #expect(table.notes.map(\.description) == ["B above A: fair-play points 2 to 3"])
     }
 
+    @Test func pointsSystemsParseFromText() {
+        #expect(PointsSystem("2-1-0") == .twoForAWin)
+        #expect(PointsSystem("3-1-0") == .threeForAWin)
+        #expect(PointsSystem("4-2-1") == PointsSystem(win: 4, draw: 2, loss: 1))
+        for bad in ["3-1", "1-3-0", "3-1-0-0", "a-1-0", "11-1-0", "-3-1-0", ""] { #expect(PointsSystem(bad) == nil, "\(bad)") }
+    }
+
     @Test func everyPresetIsNamed() {
         #expect(Set(RuleSet.presets.keys) == ["premier-league", "la-liga", "serie-a-2022", "bundesliga", "ligue1-2023",
                                               "ligue1-2025", "uefa-groups", "fifa-2022", "ppg"])

@@ -202,6 +202,25 @@ import Testing
         #expect(csv.status == 0)
         #expect(csv.stdout.hasPrefix("Position,Team,Played,Won,Drawn,Lost,GoalsFor,GoalsAgainst,GoalDifference,Points,Deducted,Form\r\n"))
         #expect(csv.stdout.contains("\r\n20,Portsmouth FC,38,7,7,24,34,66,-32,19,9,"))
+        // The results grid and the statistics over every competition.
+        let grid = try club.run(["league", "results", "Premier League", "--grid"])
+        #expect(grid.status == 0)
+        #expect(grid.stdout.contains("1 Chelsea FC") && grid.stdout.contains("20 Portsmouth FC"))
+        let stats = try club.run(["match", "stats", "--team", "Portsmouth FC", "--json"])
+        #expect(stats.status == 0, "\(stats.stderr)")
+        #expect(stats.stdout.contains("\"cleanSheets\"") && stats.stdout.contains("\"played\" : 38"))
+    }
+
+    @Test func aLeagueWithTwoPointsForAWin() throws {
+        let club = try ClubScratch(users: ["alice"])
+        let created = try club.run(["league", "create", "Veteranos", "--season", "1990", "--kind", "friends",
+                                    "--points", "2-1-0", "--json"], as: "alice")
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(created.stdout.contains("\"points\" : \"2-1-0\""))
+        let bad = try club.run(["league", "create", "Otra", "--season", "1990", "--kind", "friends", "--points", "1-3-0"],
+                               as: "alice")
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--points"))
     }
 
     @Test func aMalformedImportCreatesNothingAndSkippedMatchesAreWarnings() throws {

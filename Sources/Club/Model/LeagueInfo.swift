@@ -15,6 +15,8 @@ public struct LeagueInfo: Sendable, Equatable, Codable {
     public var kind: LeagueKind
     /// The rule set's preset name (see `League.RuleSet.presets`).
     public var rules: String
+    /// Points for a win, a draw and a loss, `W-D-L` (the preset's own are replaced).
+    public var points: String
     /// The seed of any drawing of lots.
     public var seed: UInt64
     public var owner: String

@@ -24,12 +24,13 @@ public struct Leagues: Sendable {
     /// Creates a league owned by `actor`, ranked by the rule preset `rules`.
     @discardableResult
     public func create(_ actor: Actor, name: String, season: String, kind: LeagueKind, rules: String = "premier-league",
-                       seed: UInt64 = 0) throws -> LeagueInfo {
+                       points: PointsSystem = .threeForAWin, seed: UInt64 = 0) throws -> LeagueInfo {
         let name = try Validation.text(name, field: "name", maximum: 100)
         let season = try Validation.text(season, field: "season", maximum: 20)
         let preset = try Self.rules(named: rules)
         return try store.write { db in
-            try Self.create(db, actor: actor, name: name, season: season, kind: kind, rules: preset.name, seed: seed)
+            try Self.create(db, actor: actor, name: name, season: season, kind: kind, rules: preset.name, points: points,
+                            seed: seed)
         }
     }
 
@@ -184,6 +185,7 @@ public struct Leagues: Sendable {
         }
         var ruleSet = try Self.rules(named: rules ?? info.rules)
         ruleSet.seed = info.seed
+        ruleSet.points = PointsSystem(info.points) ?? .threeForAWin
         return StandingsEngine.table(for: season, rules: ruleSet, venue: venue, matchday: matchday, asOf: date)
     }
 
@@ -202,7 +204,7 @@ public struct Leagues: Sendable {
         let label = season ?? Self.seasonLabel(in: result.season.name) ?? "imported"
         let info = try store.write { db -> LeagueInfo in
             let info = try Self.create(db, actor: actor, name: try Validation.text(title, field: "name", maximum: 100),
-                                       season: label, kind: kind, rules: preset.name, seed: 0)
+                                       season: label, kind: kind, rules: preset.name, points: .threeForAWin, seed: 0)
             for team in result.season.teams {
                 try db.execute(sql: "INSERT INTO leagueTeam (leagueId, name) VALUES (?, ?)", arguments: [info.id, team])
             }
@@ -223,6 +225,12 @@ public struct Leagues: Sendable {
         StatisticsEngine.players(in: try season(reference).matches).filter { $0.goals > 0 || $0.assists > 0 }
     }
 
+    /// Every result of the league as a grid, teams in table order.
+    public func resultsGrid(_ reference: LeagueReference) throws -> ResultsGrid {
+        let season = try season(reference)
+        return ResultsGrid(season: season, order: try table(reference).rows.map(\.team))
+    }
+
     /// Discipline: players with cards, most reds and yellows first.
     public func discipline(_ reference: LeagueReference) throws -> [PlayerStatistics] {
         StatisticsEngine.players(in: try season(reference).matches)
@@ -239,7 +247,7 @@ public struct Leagues: Sendable {
     static func info(_ row: Row) -> LeagueInfo {
         let seed: Int64 = row["seed"]
         return LeagueInfo(id: row["id"], name: row["name"], season: row["season"],
-                          kind: LeagueKind(rawValue: row["kind"]) ?? .friends, rules: row["rules"],
+                          kind: LeagueKind(rawValue: row["kind"]) ?? .friends, rules: row["rules"], points: row["points"],
                           seed: UInt64(bitPattern: seed), owner: row["owner"],
                           hasPassword: (row["passwordHash"] as String?) != nil, createdAt: row["createdAt"])
     }
@@ -252,14 +260,14 @@ public struct Leagues: Sendable {
     }
 
     static func create(_ db: Database, actor: Actor, name: String, season: String, kind: LeagueKind, rules: String,
-                       seed: UInt64) throws -> LeagueInfo {
+                       points: PointsSystem, seed: UInt64) throws -> LeagueInfo {
         if try Bool.fetchOne(db, sql: "SELECT 1 FROM league WHERE ownerId = ? AND name = ? COLLATE NOCASE AND season = ?",
                              arguments: [actor.userID, name, season]) != nil {
             throw ClubError.duplicate(field: "league", value: "\(name) \(season)")
         }
         try db.execute(sql: """
-            INSERT INTO league (name, season, kind, rules, seed, ownerId, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [name, season, kind.rawValue, rules, Int64(bitPattern: seed), actor.userID, Date()])
+            INSERT INTO league (name, season, kind, rules, points, seed, ownerId, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [name, season, kind.rawValue, rules, points.description, Int64(bitPattern: seed), actor.userID, Date()])
         return try info(db, id: db.lastInsertedRowID)
     }
 

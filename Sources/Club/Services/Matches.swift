@@ -113,6 +113,15 @@ public struct Matches: Sendable {
         }
     }
 
+    /// Statistics over every league match and, with an actor, their friendlies: players and
+    /// teams across all competitions.
+    public func overallStatistics(_ actor: Actor?) throws -> (players: [PlayerStatistics], teams: [TeamStatistics]) {
+        let matches = try store.read { db in
+            try MatchStorage.fetch(db, where: "leagueId IS NOT NULL OR recordedBy IS ?", arguments: [actor?.userID]).map(\.match)
+        }
+        return (StatisticsEngine.players(in: matches), StatisticsEngine.teams(in: matches))
+    }
+
     /// Deletes a match.
     public func delete(_ actor: Actor, match id: Int64) throws {
         try store.write { db in

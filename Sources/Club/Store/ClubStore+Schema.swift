@@ -112,6 +112,8 @@ extension ClubStore {
                     kind TEXT NOT NULL CHECK (kind IN ('federation', 'friends', 'video-game')),
                     -- a preset of League.RuleSet, and the seed of any drawing of lots
                     rules TEXT NOT NULL,
+                    -- points for a win, a draw and a loss, 'W-D-L'
+                    points TEXT NOT NULL DEFAULT '3-1-0' CHECK (points GLOB '[0-9]*-[0-9]*-[0-9]*'),
                     seed INTEGER NOT NULL DEFAULT 0,
                     -- lets a user who knows it join as editor; a PHC scrypt string
                     passwordHash TEXT CHECK (passwordHash IS NULL OR passwordHash LIKE '$scrypt$%'),

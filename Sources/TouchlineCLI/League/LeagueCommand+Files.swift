@@ -104,9 +104,9 @@ extension LeagueCommand {
                 let data: Data
                 switch (what, format) {
                 case (.table, .csv): data = Data(LeagueCSV.table(try leagues.table(reference)).utf8)
-                case (.table, .json): data = try LeagueOutput.jsonData(try leagues.table(reference))
+                case (.table, .json): data = try Output.jsonData(try leagues.table(reference))
                 case (.fixtures, .csv): data = Data(LeagueCSV.matches(try leagues.matches(reference).map(\.match)).utf8)
-                case (.fixtures, .json): data = try LeagueOutput.jsonData(try leagues.matches(reference))
+                case (.fixtures, .json): data = try Output.jsonData(try leagues.matches(reference))
                 }
                 guard let output else { return LeagueOutput.write(data) }
                 try Files.write(data, to: output)

@@ -111,16 +111,27 @@ extension LeagueCommand {
             discussion: """
                 Example:
                   touchline league results 'Liga Amigos' --matchday 3
+                  touchline league results 'Liga Amigos' --grid
                 """)
         @Argument(help: "The league's id or name.") var league: String
         @Option(help: "One matchday only.") var matchday: Int?
+        @Flag(help: "Show every result as a grid: home teams down, away teams across, in table order.") var grid = false
         @OptionGroup var database: DatabaseOption
         @OptionGroup var output: JSONFlag
 
+        func validate() throws {
+            if grid, matchday != nil { throw ValidationError("--grid shows the whole season; leave out --matchday") }
+        }
+
         func run() throws {
             try reportingErrors {
-                let matches = try Leagues(store: try database.store()).matches(LeagueReference(league), matchday: matchday)
-                    .filter { $0.match.status.counts }
+                let leagues = Leagues(store: try database.store())
+                if grid {
+                    let results = try leagues.resultsGrid(LeagueReference(league))
+                    if output.json { return try Output.json(results) }
+                    return LeagueOutput.grid(results)
+                }
+                let matches = try leagues.matches(LeagueReference(league), matchday: matchday).filter { $0.match.status.counts }
                 if output.json { return try Output.json(matches) }
                 LeagueOutput.results(matches, empty: "no results")
             }

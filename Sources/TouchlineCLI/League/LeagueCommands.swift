@@ -54,12 +54,13 @@ struct LeagueCommand: ParsableCommand {
 
                 Example:
                   touchline league create 'Liga Amigos' --season 2024/25 --kind friends \\
-                    --rules la-liga --seed 7
+                    --rules la-liga --points 2-1-0 --seed 7
                 """)
         @Argument(help: "The league's name.") var name: String
         @Option(help: "The season: 2024/25, or 2025.") var season: String
         @Option(help: ArgumentHelp("federation, friends or video-game.", valueName: "kind")) var kind: LeagueKind
         @Option(help: ArgumentHelp("The ranking rules: \(RulePresets.names).", valueName: "preset")) var rules = "premier-league"
+        @Option(help: ArgumentHelp("Points for a win, a draw and a loss.", valueName: "W-D-L")) var points = PointsSystem.threeForAWin
         @Option(help: "The seed of any drawing of lots, so that a draw can be repeated.") var seed: UInt64 = 0
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
@@ -69,7 +70,7 @@ struct LeagueCommand: ParsableCommand {
                 let store = try club.store()
                 let actor = try club.actor(Accounts(store: store))
                 let league = try Leagues(store: store).create(actor, name: name, season: season, kind: kind, rules: rules,
-                                                             seed: seed)
+                                                             points: points, seed: seed)
                 if output.json { return try Output.json(league) }
                 print("created league \(league.id): \(league.name) \(league.season) (\(league.rules) rules)")
             }

@@ -54,3 +54,9 @@ extension FixtureOptions.SecondHalf: ExpressibleByArgument {}
 enum RulePresets {
     static var names: String { RuleSet.presets.keys.sorted().joined(separator: ", ") }
 }
+
+/// `W-D-L` on the command line, for example `2-1-0`.
+extension PointsSystem: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+    public var defaultValueDescription: String { description }
+}

@@ -4,13 +4,14 @@ import League
 
 /// How the league and match commands print matches, tables and statistics.
 enum LeagueOutput {
-    /// `value` as the JSON `Output.json` prints (pretty, key-sorted, ISO 8601 dates), with a
-    /// final newline: for `league export`, which may write it to a file.
-    static func jsonData<T: Encodable>(_ value: T) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return try encoder.encode(value) + Data("\n".utf8)
+    /// A results grid: home teams down (numbered in table order), away teams across.
+    static func grid(_ grid: ResultsGrid) {
+        let numbers = grid.teams.indices.map { String($0 + 1) }
+        Output.table([""] + numbers, grid.teams.indices.map { row in
+            ["\(row + 1) \(grid.teams[row])"] + grid.teams.indices.map { column in
+                row == column ? "-" : grid.text(row: row, column: column)
+            }
+        }, empty: "no teams")
     }
 
     /// Writes `data` to standard output as it is (CSV ends its own lines with CRLF).

@@ -26,7 +26,7 @@ struct MatchCommand: ParsableCommand {
                 --sub 'Eva Gil:Lucía Mora' --minute 60
               touchline match list --league 'Liga Amigos' --matchday 1 --json
             """,
-        subcommands: [Add.self, Result.self, Event.self, List.self, Show.self, Delete.self]
+        subcommands: [Add.self, Result.self, Event.self, List.self, Show.self, Delete.self, Stats.self]
     )
 
     struct Add: ParsableCommand {
@@ -214,6 +214,56 @@ struct MatchCommand: ParsableCommand {
                 let store = try club.store()
                 try Matches(store: store).delete(try club.actor(Accounts(store: store)), match: id)
                 print("deleted match \(id)")
+            }
+        }
+    }
+
+    struct Stats: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Player and team statistics over every competition (and your friendlies when logged in).",
+            discussion: """
+                Appearances, starts, minutes, goals, assists and cards per player; results, goals and \
+                clean sheets per team; all derived from the matches and their events.
+
+                Example:
+                  touchline match stats --player 'Nico Williams'
+                """)
+        @Option(help: "Only this player.") var player: String?
+        @Option(help: "Only this team.") var team: String?
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        struct Statistics: Encodable {
+            var players: [PlayerStatistics]
+            var teams: [TeamStatistics]
+        }
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                let accounts = Accounts(store: store)
+                let loggedIn = club.actingAs != nil || SessionFile().entry(for: club.databasePath) != nil
+                let actor = loggedIn ? try club.actor(accounts) : nil
+                var (players, teams) = try Matches(store: store).overallStatistics(actor)
+                if let player { players = players.filter { $0.player.lowercased() == player.lowercased() } }
+                if let team {
+                    players = players.filter { $0.team.lowercased() == team.lowercased() }
+                    teams = teams.filter { $0.team.lowercased() == team.lowercased() }
+                } else if player != nil {
+                    teams = []
+                }
+                if output.json { return try Output.json(Statistics(players: players, teams: teams)) }
+                Output.table(["PLAYER", "TEAM", "APPS", "STARTS", "MIN", "G", "A", "Y", "R"], players.map {
+                    [$0.player, $0.team, "\($0.appearances)", "\($0.starts)", "\($0.minutes)", "\($0.goals)", "\($0.assists)",
+                     "\($0.yellowCards)", "\($0.redCards)"]
+                }, empty: "no player statistics")
+                if !teams.isEmpty {
+                    print("")
+                    Output.table(["TEAM", "P", "W", "D", "L", "GF", "GA", "CLEAN SHEETS", "FORM"], teams.map {
+                        [$0.team, "\($0.played)", "\($0.won)", "\($0.drawn)", "\($0.lost)", "\($0.goalsFor)", "\($0.goalsAgainst)",
+                         "\($0.cleanSheets)", $0.form.map(\.rawValue).joined()]
+                    })
+                }
             }
         }
     }

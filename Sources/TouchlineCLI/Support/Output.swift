@@ -4,10 +4,16 @@ import Foundation
 enum Output {
     /// Prints `value` as pretty, key-sorted JSON with ISO 8601 UTC dates.
     static func json<T: Encodable>(_ value: T) throws {
+        // Through print, so it keeps its place among other printed lines.
+        print(String(decoding: try jsonData(value).dropLast(), as: UTF8.self))
+    }
+
+    /// `value` as ``json(_:)`` prints it, final newline included (for files too).
+    static func jsonData<T: Encodable>(_ value: T) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        print(String(decoding: try encoder.encode(value), as: UTF8.self))
+        return try encoder.encode(value) + Data("\n".utf8)
     }
 
     /// Prints rows under headers, columns padded to their widest cell.
