@@ -202,6 +202,10 @@ import Testing
         #expect(csv.status == 0)
         #expect(csv.stdout.hasPrefix("Position,Team,Played,Won,Drawn,Lost,GoalsFor,GoalsAgainst,GoalDifference,Points,Deducted,Form\r\n"))
         #expect(csv.stdout.contains("\r\n20,Portsmouth FC,38,7,7,24,34,66,-32,19,9,"))
+        // A league's matches are public: listing them needs no login.
+        let listed = try club.run(["match", "list", "--league", "Premier League", "--matchday", "1", "--json"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.components(separatedBy: "\"home\"").count == 11)
         // The results grid and the statistics over every competition.
         let grid = try club.run(["league", "results", "Premier League", "--grid"])
         #expect(grid.status == 0)

@@ -22,6 +22,12 @@ struct ClubOptions: ParsableArguments {
     /// Opens the database, creating it on first use.
     func store() throws -> ClubStore { try ClubStore(path: databasePath) }
 
+    /// The opened database and the user to act for, as most changing commands need them.
+    func session() throws -> (ClubStore, Actor) {
+        let store = try store()
+        return (store, try actor(Accounts(store: store)))
+    }
+
     /// The user to act for: `--as` with a password, else this database's session.
     func actor(_ accounts: Accounts) throws -> Actor {
         if let actingAs {

@@ -66,8 +66,7 @@ struct MessageCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                let actor = try club.actor(Accounts(store: store))
+                let (store, actor) = try club.session()
                 let message = try Messaging(store: store).send(actor, OutgoingMessage(to: to, subject: subject,
                                                                                       body: try MessageCommand.body(body),
                                                                                       replyTo: replyTo))
@@ -86,8 +85,8 @@ struct MessageCommand: ParsableCommand {
         /// Fetches a page with `folder` and prints it.
         func list(_ name: String, _ folder: (Messaging, Actor, Int64?, Int) throws -> MessagePage) throws {
             try reportingErrors {
-                let store = try club.store()
-                let page = try folder(Messaging(store: store), try club.actor(Accounts(store: store)), before, limit)
+                let (store, actor) = try club.session()
+                let page = try folder(Messaging(store: store), actor, before, limit)
                 try MessageCommand.printPage(page, json: output.json, folder: name)
             }
         }
@@ -119,8 +118,8 @@ struct MessageCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                let message = try Messaging(store: store).read(try club.actor(Accounts(store: store)), id: id)
+                let (store, actor) = try club.session()
+                let message = try Messaging(store: store).read(actor, id: id)
                 try MessageCommand.printMessage(message, json: output.json)
             }
         }
@@ -135,8 +134,8 @@ struct MessageCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                let message = try Messaging(store: store).reply(try club.actor(Accounts(store: store)), to: id,
+                let (store, actor) = try club.session()
+                let message = try Messaging(store: store).reply(actor, to: id,
                                                                 body: try MessageCommand.body(body))
                 if output.json { try Output.json(message) } else { print("sent message \(message.id) to \(message.to)") }
             }
@@ -150,8 +149,8 @@ struct MessageCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                try Messaging(store: store).delete(try club.actor(Accounts(store: store)), id: id)
+                let (store, actor) = try club.session()
+                try Messaging(store: store).delete(actor, id: id)
                 print("deleted message \(id)")
             }
         }
@@ -166,8 +165,8 @@ struct MessageCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                let count = try Messaging(store: store).unreadCount(try club.actor(Accounts(store: store)))
+                let (store, actor) = try club.session()
+                let count = try Messaging(store: store).unreadCount(actor)
                 if output.json { try Output.json(Count(unread: count)) } else { print(count) }
             }
         }
@@ -180,8 +179,8 @@ struct MessageCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                try Messaging(store: store).block(try club.actor(Accounts(store: store)), user)
+                let (store, actor) = try club.session()
+                try Messaging(store: store).block(actor, user)
                 print("blocked \(user)")
             }
         }
@@ -194,8 +193,8 @@ struct MessageCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                try Messaging(store: store).unblock(try club.actor(Accounts(store: store)), user)
+                let (store, actor) = try club.session()
+                try Messaging(store: store).unblock(actor, user)
                 print("unblocked \(user)")
             }
         }

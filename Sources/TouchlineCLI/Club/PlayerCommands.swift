@@ -34,10 +34,10 @@ struct PlayerCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 let picture = try photo.map(Files.read)
-                let store = try club.store()
+                let (store, actor) = try club.session()
                 let draft = PlayerDraft(firstName: name, surnames: surname, number: number, position: position,
                                         positionDetail: detail, birthDate: born, notes: notes, photo: picture)
-                let player = try Squads(store: store).add(try club.actor(Accounts(store: store)), to: TeamReference(team), draft)
+                let player = try Squads(store: store).add(actor, to: TeamReference(team), draft)
                 if output.json { try Output.json(player) } else { print("added player \(player.id): #\(number) \(name) \(surname)") }
             }
         }
@@ -51,8 +51,8 @@ struct PlayerCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                let players = try Squads(store: store).list(try club.actor(Accounts(store: store)), team: TeamReference(team))
+                let (store, actor) = try club.session()
+                let players = try Squads(store: store).list(actor, team: TeamReference(team))
                 if output.json { return try Output.json(players) }
                 Output.table(["ID", "NO", "NAME", "POS", "BORN"], players.map {
                     [String($0.id), $0.number.map(String.init) ?? "", "\($0.firstName) \($0.surnames)",
@@ -75,8 +75,8 @@ struct PlayerCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                let (player, history) = try Squads(store: store).show(try club.actor(Accounts(store: store)), player: self.player)
+                let (store, actor) = try club.session()
+                let (player, history) = try Squads(store: store).show(actor, player: self.player)
                 if output.json { return try Output.json(Detail(player: player, history: history)) }
                 Output.fields([("id", String(player.id)), ("name", "\(player.firstName) \(player.surnames)"),
                                ("number", player.number.map(String.init) ?? ""),
@@ -111,8 +111,8 @@ struct PlayerCommand: ParsableCommand {
                 let changes = PlayerChanges(firstName: name, surnames: surname, number: number, position: position,
                                             positionDetail: detail.map { $0 }, birthDate: born.map { $0 },
                                             notes: notes.map { $0 }, photo: picture)
-                let store = try club.store()
-                let edited = try Squads(store: store).edit(try club.actor(Accounts(store: store)), player: player, changes)
+                let (store, actor) = try club.session()
+                let edited = try Squads(store: store).edit(actor, player: player, changes)
                 if output.json { try Output.json(edited) } else { print("updated player \(edited.id)") }
             }
         }
@@ -128,8 +128,8 @@ struct PlayerCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                let moved = try Squads(store: store).move(try club.actor(Accounts(store: store)), player: player,
+                let (store, actor) = try club.session()
+                let moved = try Squads(store: store).move(actor, player: player,
                                                           to: TeamReference(team), number: number)
                 if output.json { try Output.json(moved) } else { print("moved player \(moved.id) to team \(team)") }
             }
@@ -143,8 +143,8 @@ struct PlayerCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                try Squads(store: store).delete(try club.actor(Accounts(store: store)), player: player)
+                let (store, actor) = try club.session()
+                try Squads(store: store).delete(actor, player: player)
                 print("deleted player \(player)")
             }
         }

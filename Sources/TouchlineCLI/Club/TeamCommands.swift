@@ -31,8 +31,7 @@ struct TeamCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                let actor = try club.actor(Accounts(store: store))
+                let (store, actor) = try club.session()
                 let team = try Teams(store: store).add(actor, name: name, season: season, category: category, region: region,
                                                        primaryColor: primary, secondaryColor: secondary)
                 if output.json { try Output.json(team) } else { print("added team \(team.id): \(team.name) \(team.season)") }
@@ -47,8 +46,8 @@ struct TeamCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                let teams = try Teams(store: store).list(try club.actor(Accounts(store: store)))
+                let (store, actor) = try club.session()
+                let teams = try Teams(store: store).list(actor)
                 if output.json { return try Output.json(teams) }
                 Output.table(["ID", "NAME", "SEASON", "CATEGORY", "OWNER", "ROLE"], teams.map {
                     [String($0.team.id), $0.team.name, $0.team.season, $0.team.category ?? "", $0.team.owner, $0.role.rawValue]
@@ -71,8 +70,8 @@ struct TeamCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                let (access, members) = try Teams(store: store).show(try club.actor(Accounts(store: store)), TeamReference(team))
+                let (store, actor) = try club.session()
+                let (access, members) = try Teams(store: store).show(actor, TeamReference(team))
                 if output.json { return try Output.json(Detail(team: access.team, role: access.role, members: members)) }
                 let t = access.team
                 Output.fields([("id", String(t.id)), ("name", t.name), ("season", t.season), ("category", t.category ?? ""),
@@ -98,10 +97,10 @@ struct TeamCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
+                let (store, actor) = try club.session()
                 let changes = TeamChanges(name: name, season: season, category: category.map { $0 }, region: region.map { $0 },
                                           primaryColor: primary.map { $0 }, secondaryColor: secondary.map { $0 })
-                let edited = try Teams(store: store).edit(try club.actor(Accounts(store: store)), TeamReference(team), changes)
+                let edited = try Teams(store: store).edit(actor, TeamReference(team), changes)
                 if output.json { try Output.json(edited) } else { print("updated team \(edited.id)") }
             }
         }
@@ -114,8 +113,8 @@ struct TeamCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                try Teams(store: store).delete(try club.actor(Accounts(store: store)), TeamReference(team))
+                let (store, actor) = try club.session()
+                try Teams(store: store).delete(actor, TeamReference(team))
                 print("deleted team \(team)")
             }
         }
@@ -130,8 +129,8 @@ struct TeamCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                try Teams(store: store).grant(try club.actor(Accounts(store: store)), TeamReference(team), to: user, role: role)
+                let (store, actor) = try club.session()
+                try Teams(store: store).grant(actor, TeamReference(team), to: user, role: role)
                 print("\(user) is now \(role.rawValue) of team \(team)")
             }
         }
@@ -145,8 +144,8 @@ struct TeamCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                try Teams(store: store).revoke(try club.actor(Accounts(store: store)), TeamReference(team), from: user)
+                let (store, actor) = try club.session()
+                try Teams(store: store).revoke(actor, TeamReference(team), from: user)
                 print("\(user) no longer has a role on team \(team)")
             }
         }

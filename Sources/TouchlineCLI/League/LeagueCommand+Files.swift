@@ -46,8 +46,7 @@ extension LeagueCommand {
         func run() throws {
             try reportingErrors {
                 let data = try Files.read(file)
-                let store = try club.store()
-                let actor = try club.actor(Accounts(store: store))
+                let (store, actor) = try club.session()
                 let (league, result): (LeagueInfo, ImportResult)
                 do {
                     (league, result) = try Leagues(store: store).importSeason(

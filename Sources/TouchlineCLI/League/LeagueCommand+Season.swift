@@ -201,8 +201,8 @@ extension LeagueCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                try Leagues(store: store).deduct(try club.actor(Accounts(store: store)), LeagueReference(league), team: team,
+                let (store, actor) = try club.session()
+                try Leagues(store: store).deduct(actor, LeagueReference(league), team: team,
                                                  points: points, reason: reason, date: date)
                 let amount = abs(points) == 1 ? "1 point" : "\(abs(points)) points"
                 print(points > 0 ? "deducted \(amount) from \(team) in league \(league)"

@@ -67,8 +67,7 @@ struct LeagueCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                let actor = try club.actor(Accounts(store: store))
+                let (store, actor) = try club.session()
                 let league = try Leagues(store: store).create(actor, name: name, season: season, kind: kind, rules: rules,
                                                              points: points, seed: seed)
                 if output.json { return try Output.json(league) }
@@ -99,8 +98,7 @@ struct LeagueCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                let actor = try club.actor(Accounts(store: store))
+                let (store, actor) = try club.session()
                 let secret = clear ? nil : try password.read(confirm: true)
                 try Leagues(store: store).setPassword(actor, LeagueReference(league), to: secret)
                 print(clear ? "removed the password of league \(league)"
@@ -127,8 +125,7 @@ struct LeagueCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                let actor = try club.actor(Accounts(store: store))
+                let (store, actor) = try club.session()
                 try Leagues(store: store).join(actor, LeagueReference(league), password: try password.read(confirm: false))
                 print("\(actor.username) is now an editor of league \(league)")
             }
@@ -143,8 +140,8 @@ struct LeagueCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                try Leagues(store: store).grant(try club.actor(Accounts(store: store)), LeagueReference(league), to: user)
+                let (store, actor) = try club.session()
+                try Leagues(store: store).grant(actor, LeagueReference(league), to: user)
                 print("\(user) is now an editor of league \(league)")
             }
         }
@@ -158,8 +155,8 @@ struct LeagueCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                try Leagues(store: store).revoke(try club.actor(Accounts(store: store)), LeagueReference(league), from: user)
+                let (store, actor) = try club.session()
+                try Leagues(store: store).revoke(actor, LeagueReference(league), from: user)
                 print("\(user) is no longer an editor of league \(league)")
             }
         }
@@ -202,8 +199,8 @@ struct LeagueCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                let team = try Leagues(store: store).addTeam(try club.actor(Accounts(store: store)), LeagueReference(league),
+                let (store, actor) = try club.session()
+                let team = try Leagues(store: store).addTeam(actor, LeagueReference(league),
                                                             name: name, team: clubTeam.map(TeamReference.init))
                 if output.json { return try Output.json(team) }
                 print("added \(team.name) to league \(league)")

@@ -45,8 +45,7 @@ struct MatchCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                let actor = try club.actor(Accounts(store: store))
+                let (store, actor) = try club.session()
                 let stored = try Matches(store: store).add(actor, league: league.map(LeagueReference.init), home: home,
                                                           away: away, matchday: matchday, date: date, time: time,
                                                           allowRepeat: allowRepeat)
@@ -87,8 +86,7 @@ struct MatchCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                let actor = try club.actor(Accounts(store: store))
+                let (store, actor) = try club.session()
                 let stored = try Matches(store: store).result(actor, match: id, fullTime: fullTime, halfTime: halfTime,
                                                              extraTime: extraTime, penalties: penalties, status: status)
                 if output.json { return try Output.json(stored) }
@@ -148,8 +146,7 @@ struct MatchCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                let actor = try club.actor(Accounts(store: store))
+                let (store, actor) = try club.session()
                 let event = MatchEvent(team: team, kind: kind, minute: minute.minute, stoppage: minute.stoppage)
                 let stored = try Matches(store: store).addEvent(actor, match: id, event)
                 if output.json { return try Output.json(stored) }
@@ -176,6 +173,7 @@ struct MatchCommand: ParsableCommand {
                 let store = try club.store()
                 let matches: [StoredMatch]
                 if let league {
+                    // A league's matches are public: no login needed.
                     matches = try Leagues(store: store).matches(LeagueReference(league), matchday: matchday)
                 } else {
                     matches = try Matches(store: store).friendlies(try club.actor(Accounts(store: store)))
@@ -211,8 +209,8 @@ struct MatchCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let store = try club.store()
-                try Matches(store: store).delete(try club.actor(Accounts(store: store)), match: id)
+                let (store, actor) = try club.session()
+                try Matches(store: store).delete(actor, match: id)
                 print("deleted match \(id)")
             }
         }
