@@ -3,6 +3,7 @@ import ArgumentParser
 /// `touchline board`: tactics boards recorded on a touch screen.
 struct Board: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "board",
         abstract: "Replay tactics boards drawn on a tablet onto an accurate pitch.",
         discussion: """
             INPUT is a stroke document (JSON, "format": "touchline.strokes") or a pointer-event \

@@ -52,7 +52,7 @@ struct MessageCommand: ParsableCommand {
     }
 
     struct Send: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Send a message.")
+        static let configuration = CommandConfiguration(commandName: "send", abstract: "Send a message.")
         @Option(help: "The recipient's username.") var to: String
         @Option(help: "The subject.") var subject: String
         @Option(help: "The body, or - to read it from standard input.") var body: String
@@ -93,7 +93,7 @@ struct MessageCommand: ParsableCommand {
     }
 
     struct Inbox: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List received messages, newest first (* marks unread).")
+        static let configuration = CommandConfiguration(commandName: "inbox", abstract: "List received messages, newest first (* marks unread).")
         @OptionGroup var folder: FolderOptions
 
         func run() throws {
@@ -102,7 +102,7 @@ struct MessageCommand: ParsableCommand {
     }
 
     struct Sent: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List sent messages, newest first.")
+        static let configuration = CommandConfiguration(commandName: "sent", abstract: "List sent messages, newest first.")
         @OptionGroup var folder: FolderOptions
 
         func run() throws {
@@ -111,7 +111,7 @@ struct MessageCommand: ParsableCommand {
     }
 
     struct Read: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a message with its body; marks it read if it is yours.")
+        static let configuration = CommandConfiguration(commandName: "read", abstract: "Show a message with its body; marks it read if it is yours.")
         @Argument(help: "The message's id.") var id: Int64
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
@@ -126,7 +126,7 @@ struct MessageCommand: ParsableCommand {
     }
 
     struct Reply: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Answer a message (the subject gets \"RE: \" once).")
+        static let configuration = CommandConfiguration(commandName: "reply", abstract: "Answer a message (the subject gets \"RE: \" once).")
         @Argument(help: "The message's id.") var id: Int64
         @Option(help: "The body, or - to read it from standard input.") var body: String
         @OptionGroup var club: ClubOptions
@@ -143,7 +143,7 @@ struct MessageCommand: ParsableCommand {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a message from your side only; the other side keeps it.")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a message from your side only; the other side keeps it.")
         @Argument(help: "The message's id.") var id: Int64
         @OptionGroup var club: ClubOptions
 
@@ -157,7 +157,7 @@ struct MessageCommand: ParsableCommand {
     }
 
     struct Unread: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print how many received messages are unread.")
+        static let configuration = CommandConfiguration(commandName: "unread", abstract: "Print how many received messages are unread.")
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
@@ -173,7 +173,7 @@ struct MessageCommand: ParsableCommand {
     }
 
     struct Block: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Refuse new messages from a user.")
+        static let configuration = CommandConfiguration(commandName: "block", abstract: "Refuse new messages from a user.")
         @Argument(help: "The user.") var user: String
         @OptionGroup var club: ClubOptions
 
@@ -187,7 +187,7 @@ struct MessageCommand: ParsableCommand {
     }
 
     struct Unblock: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Accept messages from a user again.")
+        static let configuration = CommandConfiguration(commandName: "unblock", abstract: "Accept messages from a user again.")
         @Argument(help: "The user.") var user: String
         @OptionGroup var club: ClubOptions
 

@@ -18,7 +18,7 @@ struct PlayerCommand: ParsableCommand {
     )
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a player to a team (owner and editors).")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a player to a team (owner and editors).")
         @Option(help: "The team's id or name.") var team: String
         @Option(help: "First name.") var name: String
         @Option(help: "Surname(s).") var surname: String
@@ -44,7 +44,7 @@ struct PlayerCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List a team's squad by number.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List a team's squad by number.")
         @Option(help: "The team's id or name.") var team: String
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
@@ -63,7 +63,7 @@ struct PlayerCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a player and the teams they have played in.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a player and the teams they have played in.")
         @Argument(help: "The player's id.") var player: Int64
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
@@ -92,7 +92,7 @@ struct PlayerCommand: ParsableCommand {
     }
 
     struct Edit: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change a player's details or number ('' clears an optional field).")
+        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a player's details or number ('' clears an optional field).")
         @Argument(help: "The player's id.") var player: Int64
         @Option(help: "First name.") var name: String?
         @Option(help: "Surname(s).") var surname: String?
@@ -119,7 +119,7 @@ struct PlayerCommand: ParsableCommand {
     }
 
     struct Move: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Move a player to another team; the old spell stays in the history.")
+        static let configuration = CommandConfiguration(commandName: "move", abstract: "Move a player to another team; the old spell stays in the history.")
         @Argument(help: "The player's id.") var player: Int64
         @Option(help: "The new team's id or name.") var team: String
         @Option(help: "The number in the new team.") var number: Int
@@ -137,7 +137,7 @@ struct PlayerCommand: ParsableCommand {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a player and their history.")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a player and their history.")
         @Argument(help: "The player's id.") var player: Int64
         @OptionGroup var club: ClubOptions
 

@@ -19,7 +19,7 @@ struct TeamCommand: ParsableCommand {
     )
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create a team you own.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Create a team you own.")
         @Argument(help: "The team's name.") var name: String
         @Option(help: "The season: 2024/25, or 2025.") var season: String
         @Option(help: "Age group or division.") var category: String?
@@ -40,7 +40,7 @@ struct TeamCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the teams you own or were granted a role on.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the teams you own or were granted a role on.")
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
@@ -57,7 +57,7 @@ struct TeamCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a team and who may see or change it.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a team and who may see or change it.")
         @Argument(help: "The team's id or name.") var team: String
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
@@ -84,7 +84,7 @@ struct TeamCommand: ParsableCommand {
     }
 
     struct Edit: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change a team (owner and editors).")
+        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a team (owner and editors).")
         @Argument(help: "The team's id or name.") var team: String
         @Option(help: "A new name.") var name: String?
         @Option(help: "A new season.") var season: String?
@@ -107,7 +107,7 @@ struct TeamCommand: ParsableCommand {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a team and its current players (owner only).")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a team and its current players (owner only).")
         @Argument(help: "The team's id or name.") var team: String
         @OptionGroup var club: ClubOptions
 
@@ -121,7 +121,7 @@ struct TeamCommand: ParsableCommand {
     }
 
     struct Grant: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Let a user edit or view a team (owner only).")
+        static let configuration = CommandConfiguration(commandName: "grant", abstract: "Let a user edit or view a team (owner only).")
         @Argument(help: "The team's id or name.") var team: String
         @Argument(help: "The user.") var user: String
         @Option(help: "editor or viewer.") var role: TeamRole
@@ -137,7 +137,7 @@ struct TeamCommand: ParsableCommand {
     }
 
     struct Revoke: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Take a user's role on a team away (owner only).")
+        static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Take a user's role on a team away (owner only).")
         @Argument(help: "The team's id or name.") var team: String
         @Argument(help: "The user.") var user: String
         @OptionGroup var club: ClubOptions

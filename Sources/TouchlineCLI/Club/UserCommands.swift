@@ -5,6 +5,7 @@ import Foundation
 /// `touchline user`: accounts.
 struct User: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "user",
         abstract: "Register and manage accounts.",
         discussion: """
             Passwords are read from $TOUCHLINE_PASSWORD, --password-stdin or a prompt without \
@@ -19,7 +20,7 @@ struct User: ParsableCommand {
     )
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Register a user (password from $TOUCHLINE_PASSWORD, --password-stdin or a prompt).")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Register a user (password from $TOUCHLINE_PASSWORD, --password-stdin or a prompt).")
         @Argument(help: "Letters, digits, '.', '_' or '-'; unique ignoring case.") var username: String
         @Option(help: "The name others see.") var name: String
         @Option(help: "An email address, unique.") var email: String
@@ -39,7 +40,7 @@ struct User: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show your account, or another user's public profile.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show your account, or another user's public profile.")
         @Argument(help: "Another user; without it, your own account (email included).") var username: String?
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
@@ -63,7 +64,7 @@ struct User: ParsableCommand {
     }
 
     struct Edit: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change your display name or email.")
+        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change your display name or email.")
         @Option(help: "A new display name.") var name: String?
         @Option(help: "A new email address.") var email: String?
         @OptionGroup var club: ClubOptions
@@ -84,6 +85,7 @@ struct User: ParsableCommand {
 
     struct Passwd: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "passwd",
             abstract: "Change your password; every session ends.",
             discussion: "The new password comes from $TOUCHLINE_NEW_PASSWORD, the next line of standard input with --password-stdin (after the current one when --as is given), or a prompt.")
         @OptionGroup var club: ClubOptions
@@ -103,6 +105,7 @@ struct User: ParsableCommand {
 
     struct Delete: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "delete",
             abstract: "Delete your account.",
             discussion: "Removes your sessions, the teams and players you own and the messages you received; messages you sent stay with their recipients, from \"deleted user\". Asks on a terminal without --yes; refuses when not on a terminal.")
         @Flag(help: "Do not ask.") var yes = false
@@ -131,7 +134,7 @@ struct User: ParsableCommand {
     }
 
     struct Search: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Find users by part of their username or name, ignoring case and accents (never shows emails).")
+        static let configuration = CommandConfiguration(commandName: "search", abstract: "Find users by part of their username or name, ignoring case and accents (never shows emails).")
         @Argument(help: "Text to look for, for example jose (finds José).") var text: String
         @Option(help: "The most users to list.") var limit = 50
         @Option(help: ArgumentHelp("The database file.", valueName: "path")) var db: String?
@@ -150,6 +153,7 @@ struct User: ParsableCommand {
 /// `touchline login USER`.
 struct Login: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "login",
         abstract: "Log in: later commands on this database act as you without --as.",
         discussion: "The session token is saved, readable by you only, in $XDG_CONFIG_HOME/touchline/sessions.json; the database keeps only its hash.")
     @Argument(help: "Your username.") var username: String
@@ -173,7 +177,7 @@ struct Login: ParsableCommand {
 
 /// `touchline logout`.
 struct Logout: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "End this database's session.")
+    static let configuration = CommandConfiguration(commandName: "logout", abstract: "End this database's session.")
     @Option(help: ArgumentHelp("The database file.", valueName: "path")) var db: String?
 
     func run() throws {

@@ -7,6 +7,7 @@ import League
 extension LeagueCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Create a league you own from a season file: football.json, Football.TXT or CSV.",
             discussion: """
                 The format is told from the content. The league is named after the file's title \
@@ -74,6 +75,7 @@ extension LeagueCommand {
 
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write a league's table or fixtures as CSV or JSON.",
             discussion: """
                 The JSON is what 'league table --json' and 'league fixtures --json' print; the \

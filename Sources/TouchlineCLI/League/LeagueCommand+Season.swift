@@ -7,6 +7,7 @@ import League
 extension LeagueCommand {
     struct Fixtures: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "fixtures",
             abstract: "List a league's fixtures, or generate the round robin (owner and editors).",
             discussion: """
                 --generate schedules every team against every other by the circle method (twice, \
@@ -107,6 +108,7 @@ extension LeagueCommand {
 
     struct Results: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "results",
             abstract: "List the results that count (played and awarded matches).",
             discussion: """
                 Example:
@@ -140,6 +142,7 @@ extension LeagueCommand {
 
     struct Table: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "table",
             abstract: "Print the table, with why each tie-break placed the teams it separated.",
             discussion: """
                 Teams still level after every criterion share a position (=5); when the rules call \
@@ -184,6 +187,7 @@ extension LeagueCommand {
 
     struct Deduct: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "deduct",
             abstract: "Deduct points from a team (owner and editors); negative points add.",
             discussion: """
                 A deduction with --date does not apply to tables as of an earlier date.
@@ -213,6 +217,7 @@ extension LeagueCommand {
 
     struct Scorers: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "scorers",
             abstract: "List the players with goals or assists: by goals, then assists.",
             discussion: """
                 Own goals count for the team, not the player.
@@ -235,6 +240,7 @@ extension LeagueCommand {
 
     struct Discipline: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "discipline",
             abstract: "List the players with cards: most reds, then most yellows.",
             discussion: """
                 A second yellow counts as a red.

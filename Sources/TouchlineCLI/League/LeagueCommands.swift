@@ -31,7 +31,7 @@ struct LeagueCommand: ParsableCommand {
     )
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List every league, newest season first.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List every league, newest season first.")
         @OptionGroup var database: DatabaseOption
         @OptionGroup var output: JSONFlag
 
@@ -48,6 +48,7 @@ struct LeagueCommand: ParsableCommand {
 
     struct Create: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "create",
             abstract: "Create a league you own.",
             discussion: """
                 Let others join as editors with 'touchline league password LEAGUE', or grant them.
@@ -78,6 +79,7 @@ struct LeagueCommand: ParsableCommand {
 
     struct Password: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "password",
             abstract: "Set or remove the password with which users join a league as editors (owner only).",
             discussion: """
                 The password comes from $TOUCHLINE_LEAGUE_PASSWORD, the next line of standard input \
@@ -109,6 +111,7 @@ struct LeagueCommand: ParsableCommand {
 
     struct Join: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "join",
             abstract: "Join a league as an editor with its password.",
             discussion: """
                 The password comes from $TOUCHLINE_LEAGUE_PASSWORD, the next line of standard input \
@@ -133,7 +136,7 @@ struct LeagueCommand: ParsableCommand {
     }
 
     struct Grant: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Make a user an editor of a league (owner only).")
+        static let configuration = CommandConfiguration(commandName: "grant", abstract: "Make a user an editor of a league (owner only).")
         @Argument(help: "The league's id or name.") var league: String
         @Argument(help: "The user.") var user: String
         @OptionGroup var club: ClubOptions
@@ -148,7 +151,7 @@ struct LeagueCommand: ParsableCommand {
     }
 
     struct Revoke: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Take a user's editor right on a league away (owner only).")
+        static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Take a user's editor right on a league away (owner only).")
         @Argument(help: "The league's id or name.") var league: String
         @Argument(help: "The user.") var user: String
         @OptionGroup var club: ClubOptions
@@ -163,7 +166,7 @@ struct LeagueCommand: ParsableCommand {
     }
 
     struct Teams: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List a league's teams in the order they were added.")
+        static let configuration = CommandConfiguration(commandName: "teams", abstract: "List a league's teams in the order they were added.")
         @Argument(help: "The league's id or name.") var league: String
         @OptionGroup var database: DatabaseOption
         @OptionGroup var output: JSONFlag

@@ -31,6 +31,7 @@ struct MatchCommand: ParsableCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add a match: to a league (owner and editors), or a friendly without --league.",
             discussion: "In a league both teams must be its teams, and the same two may meet only once on a matchday unless --allow-repeat is given.")
         @Option(help: "The league's id or name; without it, a friendly.") var league: String?
@@ -58,6 +59,7 @@ struct MatchCommand: ParsableCommand {
 
     struct Result: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "result",
             abstract: "Enter or correct a result (the league's owner and editors, or who recorded a friendly).",
             discussion: """
                 Extra time is the score after it (cumulative); penalties are the shoot-out alone. Only \
@@ -98,6 +100,7 @@ struct MatchCommand: ParsableCommand {
 
     struct Event: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "event",
             abstract: "Add a goal, a card or a substitution to a match.",
             discussion: """
                 Give exactly one of --goal, --yellow, --second-yellow, --red and --sub, with the team \
@@ -158,6 +161,7 @@ struct MatchCommand: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List a league's matches (no login needed), or without --league the friendlies you recorded.")
         @Option(help: "The league's id or name.") var league: String?
         @Option(help: "With --league: one matchday only.") var matchday: Int?
@@ -186,6 +190,7 @@ struct MatchCommand: ParsableCommand {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show a match with its events: any league match, or a friendly you recorded.")
         @Argument(help: "The match's id.") var id: Int64
         @OptionGroup var club: ClubOptions
@@ -203,6 +208,7 @@ struct MatchCommand: ParsableCommand {
 
     struct Delete: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "delete",
             abstract: "Delete a match with its result and events (the league's owner and editors, or who recorded a friendly).")
         @Argument(help: "The match's id.") var id: Int64
         @OptionGroup var club: ClubOptions
@@ -218,6 +224,7 @@ struct MatchCommand: ParsableCommand {
 
     struct Stats: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "stats",
             abstract: "Player and team statistics over every competition (and your friendlies when logged in).",
             discussion: """
                 Appearances, starts, minutes, goals, assists and cards per player; results, goals and \
