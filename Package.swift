@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Canvas", targets: ["Canvas"]),
         .library(name: "Tactics", targets: ["Tactics"]),
+        .library(name: "Routes", targets: ["Routes"]),
         .library(name: "League", targets: ["League"]),
         .library(name: "Club", targets: ["Club"]),
         .executable(name: "touchline", targets: ["TouchlineCLI"]),
@@ -34,6 +35,9 @@ let package = Package(
 
         // Stroke logs, pitch geometry and board replay.
         .target(name: "Tactics", dependencies: ["Canvas"]),
+
+        // GPS tracks and routes: readers, statistics, route maps, batch thumbnails.
+        .target(name: "Routes", dependencies: ["Canvas"]),
 
         // The football domain as plain values: matches, statistics, standings, fixtures, importers.
         .target(name: "League"),
@@ -72,6 +76,7 @@ let package = Package(
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "TacticsTests", dependencies: ["Tactics", "Canvas"]),
         .testTarget(name: "ClubTests", dependencies: ["Club"]),
+        .testTarget(name: "RoutesTests", dependencies: ["Routes", "Canvas"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LeagueTests", dependencies: ["League"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "TouchlineCLITests",
