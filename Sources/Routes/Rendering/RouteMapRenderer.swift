@@ -1,0 +1,167 @@
+import Canvas
+import Foundation
+
+/// Draws a ``RouteDocument`` as a map: its tracks cased and optionally coloured by speed,
+/// elevation or grade, start (green) and finish (red) markers, kilometre marks (purple),
+/// planned routes as numbered stops joined by straight legs, waypoints, a scale bar, and
+/// optionally an elevation profile strip and map tiles underneath.
+///
+/// ```swift
+/// let document = RouteDocument(tracks: [Track(segments: [points])])
+/// var options = RouteMapOptions(colourBy: .elevation, profile: true)
+/// options.tiles = tiles            // any TileSource; missing tiles become notes
+/// options.attribution = "© OpenStreetMap contributors"
+/// let renderer = try RouteMapRenderer(document: document, options: options)
+/// let result = try renderer.render(format: .png)
+/// try result.data.write(to: URL(fileURLWithPath: "ride.png"))
+/// result.notes.forEach { print("note:", $0) }
+/// ```
+///
+/// **Projection and fit.** Web Mercator (latitudes clamped to ±85.05112878°), longitudes
+/// unwrapped point by point so a track across the antimeridian is one line. The bounding
+/// box of everything shown (widened to at least ``MapFit/defaultMinimumSpanMeters`` each way)
+/// is scaled uniformly at a fractional zoom to fill the frame less the padding, centred; the
+/// padding is kept clear of the route's line including its casing. ``fit`` says where any
+/// position lands.
+///
+/// **Lines.** Simplified in output space to half a device pixel (Douglas-Peucker) before
+/// drawing, with round caps and joins, over a casing. Coloured lines use the style's palette
+/// in 32 steps (see ``RoutePalette``), with a legend of the range. Planned legs are straight
+/// lines in the projection, labelled with their lengths.
+///
+/// **Distances** for kilometre marks, the scale bar, loop detection, leg labels and the simple
+/// stats line are great-circle (haversine) distances, for placement only; pass the real
+/// statistics through ``RouteMapOptions/statsLine``.
+///
+/// All layout (text measuring included) happens in `init`, and tiles are fetched there too,
+/// so ``draw(on:)`` depends only on user space and every format and band shows the same map.
+public struct RouteMapRenderer: Sendable {
+    /// The most tiles one render fetches; the tile zoom is lowered to stay within it.
+    public static let maximumTiles = 256
+    /// The largest tile side, in pixels, that is drawn.
+    public static let maximumTileSide = 1_024
+    /// The most track points a map draws.
+    public static let maximumTrackPoints = 2_000_000
+    /// The most route stops and the most waypoints a map draws (each).
+    public static let maximumPlaces = 10_000
+    /// The longest attribution and stats line, in characters.
+    public static let maximumTextLength = 300
+
+    public let document: RouteDocument
+    public let options: RouteMapOptions
+    /// How positions map onto the output (user space).
+    public let fit: MapFit
+    /// The part of the output the map fills: all of it, or all above the profile strip.
+    public let mapArea: Rect
+    /// The zoom the tiles are drawn from (or would be, without a tile source).
+    public let tileZoom: Int
+    /// What did not go to plan without stopping the render (see ``RouteRenderResult/notes``).
+    public let notes: [String]
+    let scene: RouteMapScene
+
+    /// Lays the map out and fetches its tiles.
+    ///
+    /// - Throws: ``RouteMapError`` for a document with nothing to draw, too many points,
+    ///   bad padding or too long texts; ``CanvasError`` for a size or scale out of limits.
+    public init(document: RouteDocument, options: RouteMapOptions = RouteMapOptions()) throws {
+        let size = options.size
+        _ = try Canvas.checkedPixelSize(width: size.width, height: size.height, scale: options.scale)
+        let trackPoints = document.tracks.reduce(0) { $0 + $1.segments.reduce(0) { $0 + $1.count } }
+        guard trackPoints <= Self.maximumTrackPoints else {
+            throw RouteMapError.tooManyPoints(kind: "track points", count: trackPoints, limit: Self.maximumTrackPoints)
+        }
+        let stops = document.routes.reduce(0) { $0 + $1.stops.count }
+        guard stops <= Self.maximumPlaces else {
+            throw RouteMapError.tooManyPoints(kind: "route stops", count: stops, limit: Self.maximumPlaces)
+        }
+        guard document.waypoints.count <= Self.maximumPlaces else {
+            throw RouteMapError.tooManyPoints(kind: "waypoints", count: document.waypoints.count, limit: Self.maximumPlaces)
+        }
+        for (field, text) in [("the attribution", options.attribution), ("the stats line", options.statsLine)] {
+            if let text, text.count > Self.maximumTextLength {
+                throw RouteMapError.textTooLong(field: field, length: text.count, limit: Self.maximumTextLength)
+            }
+        }
+
+        let geometry = RouteGeometry(document: document)
+        guard let box = geometry.worldBox else { throw RouteMapError.nothingToDraw }
+        let profileHeight = options.profile ? RouteMapLayout.profileHeight(forHeight: size.height) : 0
+        let mapArea = Rect(x: 0, y: 0, width: size.width, height: size.height - profileHeight)
+        let padding = options.padding
+        // The line's casing stays inside the padding too.
+        let halfLine = options.style.casedWidth / 2
+        let frame = Rect(x: padding.left + halfLine, y: padding.top + halfLine,
+                         width: mapArea.width - padding.left - padding.right - 2 * halfLine,
+                         height: mapArea.height - padding.top - padding.bottom - 2 * halfLine)
+        guard padding.isValid, frame.width > 0, frame.height > 0 else {
+            throw RouteMapError.invalidPadding(padding, size: "\(size.width)x\(size.height)")
+        }
+        let fit = MapFit(fitting: box, into: frame)
+
+        let measuring = try Canvas(width: 1, height: 1)
+        var layout = RouteMapLayout(options: options, geometry: geometry, fit: fit, mapArea: mapArea,
+                                    measure: { measuring.measure($0, font: $1) })
+        var scene = layout.scene()
+        var notes: [String] = []
+        if geometry.skipped > 0 {
+            notes.append("\(geometry.skipped) points with invalid coordinates left out")
+        }
+        notes += layout.notes
+        var tileZoom = MapTiles.zoom(for: fit, scale: options.scale)
+        if let source = options.tiles {
+            let fetched = MapTiles.fetch(from: source, fit: fit, area: mapArea, scale: options.scale)
+            scene.tiles = fetched.tiles
+            tileZoom = fetched.zoom
+            notes += fetched.notes
+        }
+        self.document = document
+        self.options = options
+        self.fit = fit
+        self.mapArea = mapArea
+        self.tileZoom = tileZoom
+        self.notes = notes
+        self.scene = scene
+    }
+
+    /// True when every pixel of the map is opaque (the PNG is then RGB).
+    var isOpaque: Bool { options.style.background.alpha == 1 }
+
+    /// Renders the map and encodes it, with the ``notes``.
+    ///
+    /// PNGs are drawn in bands while earlier bands are encoded (see
+    /// ``Canvas/bandedPNG(width:height:scale:opaque:options:draw:)``).
+    public func render(format: OutputFormat, png: PNGOptions = .default) throws -> RouteRenderResult {
+        let painter = RouteMapPainter(scene: scene, style: options.style)
+        if format == .png {
+            let data = try Canvas.bandedPNG(width: options.size.width, height: options.size.height, scale: options.scale,
+                                            opaque: isOpaque, options: png) { band in painter.paint(on: band) }
+            return RouteRenderResult(data: data, notes: notes)
+        }
+        let canvas = try makeCanvas(format: format)
+        painter.paint(on: canvas)
+        return RouteRenderResult(data: try canvas.encoded(png: png), notes: notes)
+    }
+
+    /// Renders and writes `url` atomically; the format comes from the extension unless given.
+    /// Returns the ``notes``.
+    @discardableResult
+    public func write(to url: URL, format: OutputFormat? = nil, png: PNGOptions = .default) throws -> [String] {
+        guard let format = format ?? OutputFormat(fileExtensionOf: url) else {
+            throw CanvasError.unsupportedFormat(url.lastPathComponent)
+        }
+        let result = try render(format: format, png: png)
+        try result.data.write(to: url, options: .atomic)
+        return result.notes
+    }
+
+    /// A blank canvas of the output's size.
+    public func makeCanvas(format: OutputFormat = .png) throws -> Canvas {
+        try Canvas(width: options.size.width, height: options.size.height, scale: options.scale, format: format,
+                   title: document.name ?? "Touchline route")
+    }
+
+    /// Draws the whole map onto `canvas`, whose user space should be ``RouteMapOptions/size``.
+    public func draw(on canvas: Canvas) {
+        RouteMapPainter(scene: scene, style: options.style).paint(on: canvas)
+    }
+}
