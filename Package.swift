@@ -60,6 +60,7 @@ let package = Package(
             dependencies: [
                 "Canvas",
                 "Tactics",
+                "Routes",
                 "League",
                 "Club",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The `touchline` command: nouns, then verbs.
 @main
-struct Touchline: ParsableCommand {
+struct Touchline: AsyncParsableCommand {
     /// The tool's version, printed by `touchline --version`.
     static let version = "0.1.0"
 
@@ -18,7 +18,7 @@ struct Touchline: ParsableCommand {
               touchline board render examples/boards/433.json -o out/433.png
             """,
         version: version,
-        subcommands: [Board.self, User.self, Login.self, Logout.self, WhoAmI.self, TeamCommand.self,
+        subcommands: [Board.self, RouteCommand.self, User.self, Login.self, Logout.self, WhoAmI.self, TeamCommand.self,
                       PlayerCommand.self, MessageCommand.self, LeagueCommand.self, MatchCommand.self]
     )
 }

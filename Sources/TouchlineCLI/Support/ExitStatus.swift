@@ -1,6 +1,7 @@
 import ArgumentParser
 import Canvas
 import Club
+import Routes
 import Foundation
 import Tactics
 
@@ -49,7 +50,7 @@ extension ExitStatus {
     static func of(_ error: any Error) -> ExitStatus {
         switch error {
         case let error as CommandError: return error.status
-        case is StrokeLogError, is PitchDimensionsError: return .dataError
+        case is StrokeLogError, is PitchDimensionsError, is RouteReadError, is RouteMapError: return .dataError
         case let error as ClubError:
             switch error {
             case .permissionDenied, .invalidCredentials: return .permission

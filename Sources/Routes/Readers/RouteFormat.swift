@@ -1,0 +1,16 @@
+/// A file format the route readers understand.
+///
+/// `RouteReader.detectFormat(_:)` tells them apart by content, so callers rarely name one.
+public enum RouteFormat: String, Sendable, Hashable, Codable, CaseIterable {
+    /// GPS Exchange Format, versions 1.0 and 1.1: tracks, routes and waypoints.
+    case gpx
+    /// Keyhole Markup Language (Google Earth): `LineString`, `MultiGeometry`, `gx:Track`, `Point`.
+    case kml
+    /// GeoJSON (RFC 7946): `LineString`, `MultiLineString`, `Point`, `MultiPoint`, features and
+    /// feature collections.
+    case geojson
+    /// Garmin Training Center XML: activities (laps of tracks) and courses.
+    case tcx
+    /// A Google encoded polyline string (precision 5 or 6).
+    case polyline
+}

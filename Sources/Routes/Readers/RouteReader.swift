@@ -1,0 +1,195 @@
+import Canvas
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Reads GPS tracks, routes and waypoints from GPX, KML, GeoJSON, TCX and encoded polylines.
+///
+/// The format is detected from the content unless given. XML formats are parsed as a stream
+/// (Foundation's `XMLParser` over an `InputStream`), so a file of hundreds of megabytes is never
+/// held whole: memory grows with the points kept, not the bytes read. Values that would be
+/// wrong are dropped and counted in the result's `report` rather than failing the whole file;
+/// a file with nothing usable, malformed syntax, or more than `maximumPointCount` points throws
+/// a `RouteReadError` that names the source, line and column.
+///
+/// ```swift
+/// let result = try RouteReader.read(contentsOf: URL(fileURLWithPath: "hike.gpx"))
+/// for track in result.document.tracks { print(track.name ?? "-", track.points.count) }
+/// if !result.report.isEmpty { print("dropped:", result.report.dropped) }
+///
+/// let line = try RouteReader.read(Data("_p~iF~ps|U_ulLnnqC_mqNvxq`@".utf8), source: "directions")
+/// // line.format == .polyline, one track of three points
+/// ```
+public enum RouteReader {
+    /// The most points (kept or dropped) one input may hold.
+    public static let maximumPointCount = 20_000_000
+
+    /// The largest GeoJSON or polyline input accepted: 128 MiB. Foundation has no streaming JSON
+    /// parser, so these are decoded in memory (a file is memory-mapped, not copied); decoding
+    /// GeoJSON peaks at about nine times the file size.
+    public static let maximumInMemoryBytes = 128 * 1_024 * 1_024
+
+    /// How many leading bytes of a file `read(contentsOf:)` looks at to detect its format.
+    static let detectionPrefixBytes = 65_536
+
+    // MARK: Reading
+
+    /// Reads the file at `url`, detecting its format from the content unless `format` is given.
+    ///
+    /// - Parameters:
+    ///   - url: A file URL.
+    ///   - format: The format to read the file as; nil to detect it.
+    ///   - polylinePrecision: Decimal digits of an encoded polyline (5 for Google, 6 for OSRM
+    ///     and Valhalla).
+    /// - Throws: `RouteReadError`, with `source` set to the file's path.
+    public static func read(contentsOf url: URL, format: RouteFormat? = nil, polylinePrecision: Int = 5) throws(RouteReadError) -> ReadResult {
+        let source = url.isFileURL ? url.path : url.absoluteString
+        guard url.isFileURL else {
+            throw RouteReadError(source: source, message: "only local files can be read", kind: .unreadable)
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw RouteReadError(source: source, message: "no such file", kind: .unreadable)
+        }
+        guard !isDirectory.boolValue else {
+            throw RouteReadError(source: source, message: "is a directory, not a route file", kind: .unreadable)
+        }
+
+        let resolved: RouteFormat
+        if let format {
+            resolved = format
+        } else {
+            let head = try readPrefix(of: url, source: source)
+            resolved = try detect(head, source: source)
+        }
+
+        switch resolved {
+        case .gpx, .kml, .tcx:
+            guard let stream = InputStream(url: url) else {
+                throw RouteReadError(source: source, message: "cannot open the file", kind: .unreadable)
+            }
+            return try readXML(XMLParser(stream: stream), format: resolved, source: source)
+        case .geojson, .polyline:
+            let size = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+            guard size <= maximumInMemoryBytes else {
+                throw tooLarge(size, format: resolved, source: source)
+            }
+            let data: Data
+            do {
+                data = try Data(contentsOf: url, options: .alwaysMapped)
+            } catch {
+                throw RouteReadError(source: source, message: "cannot read the file: \(error.localizedDescription)", kind: .unreadable)
+            }
+            return try readInMemory(data, format: resolved, source: source, polylinePrecision: polylinePrecision)
+        }
+    }
+
+    /// Reads route data already in memory.
+    ///
+    /// - Parameters:
+    ///   - data: The bytes of a GPX, KML, GeoJSON or TCX file, or an encoded polyline.
+    ///   - source: A name for the data in errors (a file name, "upload", "clipboard").
+    ///   - format: The format to read the data as; nil to detect it.
+    ///   - polylinePrecision: Decimal digits of an encoded polyline (5 or 6).
+    /// - Throws: `RouteReadError`.
+    public static func read(_ data: Data, source: String, format: RouteFormat? = nil, polylinePrecision: Int = 5) throws(RouteReadError) -> ReadResult {
+        let resolved: RouteFormat
+        if let format { resolved = format } else { resolved = try detect(data, source: source) }
+        switch resolved {
+        case .gpx, .kml, .tcx:
+            // Fed through a stream so libxml2 takes it in chunks instead of copying it whole.
+            return try readXML(XMLParser(stream: InputStream(data: data)), format: resolved, source: source)
+        case .geojson, .polyline:
+            guard data.count <= maximumInMemoryBytes else { throw tooLarge(data.count, format: resolved, source: source) }
+            return try readInMemory(data, format: resolved, source: source, polylinePrecision: polylinePrecision)
+        }
+    }
+
+    // MARK: Formats
+
+    private static func readXML(_ parser: XMLParser, format: RouteFormat, source: String) throws(RouteReadError) -> ReadResult {
+        let builder = DocumentBuilder(source: source)
+        let handler: any RouteXMLHandler
+        switch format {
+        case .gpx: handler = GPXHandler(builder: builder)
+        case .kml: handler = KMLHandler(builder: builder)
+        case .tcx: handler = TCXHandler(builder: builder)
+        case .geojson, .polyline:
+            throw RouteReadError(source: source, message: "\(format.rawValue) is not an XML format", kind: .unrecognizedFormat)
+        }
+        try XMLEventDriver.run(parser, handler: handler, source: source)
+        var finished = handler.builder
+        let (document, report) = try finished.finish()
+        return ReadResult(document: document, report: report, format: format)
+    }
+
+    private static func readInMemory(_ data: Data, format: RouteFormat, source: String, polylinePrecision: Int) throws(RouteReadError) -> ReadResult {
+        var builder: DocumentBuilder
+        switch format {
+        case .geojson:
+            builder = try GeoJSONReader.read(data, source: source)
+        case .polyline:
+            builder = try readPolyline(data, source: source, precision: polylinePrecision)
+        case .gpx, .kml, .tcx:
+            return try read(data, source: source, format: format)
+        }
+        let (document, report) = try builder.finish()
+        return ReadResult(document: document, report: report, format: format)
+    }
+
+    /// An encoded polyline, possibly surrounded by white space (a file with a trailing newline),
+    /// as a track of one segment.
+    private static func readPolyline(_ data: Data, source: String, precision: Int) throws(RouteReadError) -> DocumentBuilder {
+        let bytes = [UInt8](data)
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        var start = 0, end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        // Where the polyline starts, to report errors at the right line and column.
+        var line = 1, lineStart = 0
+        for index in 0..<start where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        let points: [GeoPoint]
+        do {
+            points = try EncodedPolyline.decode(String(decoding: bytes[start..<end], as: UTF8.self), precision: precision)
+        } catch {
+            var located = error
+            located.source = source
+            if let column = error.column {
+                located.line = line
+                located.column = column + start - lineStart
+            }
+            throw located
+        }
+        var builder = DocumentBuilder(source: source)
+        builder.beginTrack()
+        builder.beginSegment()
+        for point in points {
+            try builder.addTrackPoint(latitude: point.latitude, longitude: point.longitude, elevation: nil, time: nil)
+        }
+        builder.endTrack()
+        return builder
+    }
+
+    // MARK: Helpers
+
+    private static func readPrefix(of url: URL, source: String) throws(RouteReadError) -> Data {
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            return try handle.read(upToCount: detectionPrefixBytes) ?? Data()
+        } catch {
+            throw RouteReadError(source: source, message: "cannot read the file: \(error.localizedDescription)", kind: .unreadable)
+        }
+    }
+
+    private static func tooLarge(_ size: Int, format: RouteFormat, source: String) -> RouteReadError {
+        RouteReadError(
+            source: source,
+            message: "\(format.rawValue) input of \(DocumentBuilder.grouped(size)) bytes is larger than the \(DocumentBuilder.grouped(maximumInMemoryBytes)) bytes read in memory",
+            kind: .limitExceeded)
+    }
+}

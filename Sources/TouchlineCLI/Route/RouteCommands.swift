@@ -1,0 +1,180 @@
+import ArgumentParser
+import Canvas
+import Foundation
+import Routes
+
+/// `touchline route`: GPS tracks and planned routes.
+struct RouteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "route",
+        abstract: "Statistics and maps of GPS tracks and planned routes (GPX, KML, GeoJSON, TCX, encoded polylines).",
+        discussion: """
+            The format is detected from the content.
+
+            Examples:
+              touchline route stats examples/routes/hike.gpx
+              touchline route render examples/routes/hike.gpx -o hike.png --colour-by elevation --profile
+              touchline route thumbs tracks/*.gpx --out thumbs --size 320x200 --size 160x100
+            """,
+        subcommands: [Stats.self, Render.self, Thumbs.self]
+    )
+
+    /// Reads a route file, reporting what the reader dropped as notes on standard error.
+    static func read(_ path: String, quiet: Bool = false) throws -> ReadResult {
+        guard FileManager.default.fileExists(atPath: path) else { throw CommandError(.noInput, "\(path): no such file") }
+        let result = try RouteReader.read(contentsOf: URL(fileURLWithPath: path))
+        if !quiet {
+            for (reason, count) in result.report.dropped.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where count > 0 {
+                StandardError.print("touchline: note: \(path): dropped \(count) × \(reason.rawValue)")
+            }
+        }
+        return result
+    }
+
+    /// The statistics of a document: its tracks as one (their segments in order), else its
+    /// first planned route.
+    static func statistics(_ document: RouteDocument, splitMeters: Double) -> RouteStatistics? {
+        let segments = document.tracks.flatMap(\.segments)
+        if segments.contains(where: { !$0.isEmpty }) {
+            return RouteStatisticsCalculator.statistics(of: Track(name: document.name, segments: segments), splitMeters: splitMeters)
+        }
+        return document.routes.first.map { RouteStatisticsCalculator.statistics(of: $0, splitMeters: splitMeters) }
+    }
+
+    /// "12.3 km · 1:02:03 · 350 m climb".
+    static func statsLine(_ statistics: RouteStatistics) -> String {
+        var parts = [Format.distance(statistics.distanceMeters)]
+        if let duration = statistics.durationSeconds { parts.append(Format.duration(duration)) }
+        if statistics.elevationGainMeters > 0 { parts.append("\(Int(statistics.elevationGainMeters.rounded())) m climb") }
+        return parts.joined(separator: " · ")
+    }
+
+    /// Numbers for people.
+    enum Format {
+        static func distance(_ meters: Double) -> String {
+            meters < 1000 ? "\(Int(meters.rounded())) m" : String(format: "%.2f km", meters / 1000)
+        }
+
+        static func duration(_ seconds: Double) -> String {
+            let total = Int(seconds.rounded())
+            return String(format: "%d:%02d:%02d", total / 3600, total / 60 % 60, total % 60)
+        }
+
+        static func pace(_ secondsPerKilometre: Double?) -> String {
+            guard let pace = secondsPerKilometre, pace.isFinite else { return "" }
+            let total = Int(pace.rounded())
+            return String(format: "%d:%02d /km", total / 60, total % 60)
+        }
+
+        static func speed(_ metresPerSecond: Double?) -> String {
+            metresPerSecond.map { String(format: "%.1f km/h", $0 * 3.6) } ?? ""
+        }
+
+        static func metres(_ value: Double?) -> String { value.map { "\(Int($0.rounded())) m" } ?? "" }
+    }
+
+    struct Stats: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "stats",
+            abstract: "Distance, time, pace, climb and splits of a track.",
+            discussion: """
+                Distance is measured on the WGS84 ellipsoid (Karney's geodesic) per segment; the gap \
+                between segments is not distance. Climb is smoothed (5-point average, 3 m threshold) \
+                and reported raw too; moving time counts steps of 0.5 m/s or more.
+
+                Example:
+                  touchline route stats ride.gpx --split 5000 --json
+                """)
+        @Argument(help: "The track or route file.") var input: String
+        @Option(help: ArgumentHelp("Split length in metres.", valueName: "metres")) var split: Double = 1000
+        @OptionGroup var output: JSONFlag
+
+        func validate() throws {
+            guard split.isFinite, split >= 10 else { throw ValidationError("--split must be 10 metres or more") }
+        }
+
+        func run() throws {
+            try reportingErrors {
+                let result = try RouteCommand.read(input)
+                guard let statistics = RouteCommand.statistics(result.document, splitMeters: split) else {
+                    throw CommandError(.dataError, "\(input): no track or route to measure")
+                }
+                if output.json { return try Output.json(statistics) }
+                Output.fields([
+                    ("distance", Format.distance(statistics.distanceMeters)),
+                    ("3-D distance", Format.distance(statistics.distance3DMeters)),
+                    ("duration", statistics.durationSeconds.map(Format.duration) ?? "not timed"),
+                    ("moving time", statistics.movingTimeSeconds.map(Format.duration) ?? ""),
+                    ("average speed", Format.speed(statistics.averageSpeed)),
+                    ("moving speed", Format.speed(statistics.movingSpeed)),
+                    ("maximum speed", Format.speed(statistics.maximumSpeed)
+                        + (statistics.rawMaximumSpeed.map { " (raw \(Format.speed($0)))" } ?? "")),
+                    ("pace", Format.pace(statistics.paceSecondsPerKilometer)),
+                    ("climb", "\(Format.metres(statistics.elevationGainMeters)) (raw \(Format.metres(statistics.rawElevationGainMeters)))"),
+                    ("descent", "\(Format.metres(statistics.elevationLossMeters)) (raw \(Format.metres(statistics.rawElevationLossMeters)))"),
+                    ("altitude", [statistics.minimumElevationMeters, statistics.maximumElevationMeters].compactMap { $0 }
+                        .map { Format.metres($0) }.joined(separator: " to ")),
+                    ("points", "\(statistics.pointCount) in \(statistics.segmentCount) segments"),
+                ])
+                guard !statistics.splits.isEmpty else { return }
+                print("")
+                Output.table(["SPLIT", "DISTANCE", "TIME", "PACE", "CLIMB"], statistics.splits.map {
+                    [String($0.index + 1), Format.distance($0.distanceMeters), $0.durationSeconds.map(Format.duration) ?? "",
+                     Format.pace($0.paceSecondsPerKilometer), Format.metres($0.climbMeters)]
+                })
+            }
+        }
+    }
+
+    struct Render: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "render",
+            abstract: "Draw a map of a track or route to PNG, SVG or PDF.",
+            discussion: """
+                Start green, finish red (one marker for a loop), kilometre marks purple, a scale bar; \
+                optionally coloured by speed, elevation or grade with a legend, kilometre labels and \
+                an elevation profile with a stats line.
+
+                Example:
+                  touchline route render ride.gpx -o ride.png --size 1200x800 --colour-by speed --profile
+                """)
+        @Argument(help: "The track or route file.") var input: String
+        @Option(name: .shortAndLong, help: ArgumentHelp("The output file: .png, .svg or .pdf.", valueName: "file")) var output: String
+        @Option(help: ArgumentHelp("Output size in pixels (points for PDF and SVG).", valueName: "WxH"))
+        var size = Size(width: 600, height: 400)
+        @Option(help: "Device pixels per unit for PNG.") var scale: Double = 1
+        @Option(name: .customLong("colour-by"), help: "none, speed, elevation or grade.") var colourBy: RouteColouring = .none
+        @Flag(name: .customLong("km-labels"), help: "Label the kilometre marks.") var kilometreLabels = false
+        @Flag(help: "Add an elevation profile with a stats line.") var profile = false
+        @Option(help: ArgumentHelp("PNG compression: fastest, fast, balanced or smallest.", valueName: "level"))
+        var compression: PNGOptions.Compression = .fast
+        @Flag(name: .shortAndLong, help: "Print nothing on success.") var quiet = false
+
+        func validate() throws {
+            guard OutputFormat(fileExtensionOf: URL(fileURLWithPath: output)) != nil else {
+                throw ValidationError("cannot tell the format of '\(output)': use a .png, .svg or .pdf file name")
+            }
+            guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("--scale must be above 0 and at most 16") }
+        }
+
+        func run() throws {
+            try reportingErrors {
+                let result = try RouteCommand.read(input, quiet: quiet)
+                let statsLine = RouteCommand.statistics(result.document, splitMeters: 1000).map(RouteCommand.statsLine)
+                let options = RouteMapOptions(size: size, scale: scale, colourBy: colourBy, kilometreLabels: kilometreLabels,
+                                              profile: profile, statsLine: statsLine)
+                let renderer = try RouteMapRenderer(document: result.document, options: options)
+                try Files.checkWritable(output)
+                let format = OutputFormat(fileExtensionOf: URL(fileURLWithPath: output)) ?? .png
+                let rendered = try renderer.render(format: format, png: PNGOptions(compression: compression))
+                try Files.write(rendered.data, to: output)
+                if !quiet {
+                    for note in rendered.notes { StandardError.print("touchline: note: \(note)") }
+                    print("wrote \(output) (\(Files.describeSize(rendered.data.count)))")
+                }
+            }
+        }
+    }
+}
+
+extension RouteColouring: ExpressibleByArgument {}

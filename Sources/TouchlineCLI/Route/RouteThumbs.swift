@@ -1,0 +1,106 @@
+import ArgumentParser
+import Canvas
+import Foundation
+import Routes
+
+extension RouteCommand {
+    /// `touchline route thumbs`: many small maps at once.
+    struct Thumbs: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "thumbs",
+            abstract: "Render thumbnails of many tracks, every requested size of each, on all cores.",
+            discussion: """
+                Each file is parsed once and rendered at every --size; outputs are named \
+                NAME-WxH.png (NAME-WxH@2x.png at --scale 2) in --out. Failures are listed at the end \
+                with their reasons and make the exit status 65, after every other file was rendered.
+
+                Example:
+                  touchline route thumbs tracks/*.gpx --out thumbs --size 320x200 --size 160x100 --jobs 2
+                """)
+        @Argument(help: "Track or route files.") var inputs: [String]
+        @Option(help: ArgumentHelp("The folder to write into (created if missing).", valueName: "dir")) var out: String
+        @Option(help: ArgumentHelp("A thumbnail size; repeat for several.", valueName: "WxH")) var size: [Size] = []
+        @Option(help: "Device pixels per unit.") var scale: Double = 1
+        @Option(help: "How many files to render at once (default: every core).") var jobs: Int?
+        @Flag(name: .shortAndLong, help: "Print only failures.") var quiet = false
+
+        func validate() throws {
+            guard !inputs.isEmpty else { throw ValidationError("give at least one file") }
+            guard inputs.count <= 1_000_000 else { throw ValidationError("at most 1,000,000 files at once") }
+            if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be from 1 to 256") }
+            guard scale.isFinite, scale > 0, scale <= 4 else { throw ValidationError("--scale must be above 0 and at most 4") }
+            guard size.count <= 16 else { throw ValidationError("at most 16 sizes") }
+        }
+
+        /// The output name of `input` at `size`.
+        static func name(_ input: String, _ size: Size, scale: Double) -> String {
+            let base = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+            let suffix = scale == 1 ? "" : "@\(scale == scale.rounded() ? String(Int(scale)) : String(scale))x"
+            return "\(base)-\(Int(size.width))x\(Int(size.height))\(suffix).png"
+        }
+
+        /// Parses one file and renders every size; the failure's reason, or nil.
+        static func render(_ input: String, sizes: [Size], scale: Double, into folder: URL) -> String? {
+            do {
+                let result = try RouteReader.read(contentsOf: URL(fileURLWithPath: input))
+                for size in sizes {
+                    let renderer = try RouteMapRenderer(document: result.document, options: RouteMapOptions(size: size, scale: scale))
+                    let png = try renderer.render(format: .png).data
+                    try png.write(to: folder.appendingPathComponent(name(input, size, scale: scale)), options: .atomic)
+                }
+                return nil
+            } catch {
+                return (error as? LocalizedError)?.errorDescription ?? "\(error)"
+            }
+        }
+
+        func run() async throws {
+            let sizes = size.isEmpty ? [Size(width: 320, height: 200)] : size
+            let folder = URL(fileURLWithPath: out)
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                StandardError.print("touchline: error: cannot create \(out): \(error.localizedDescription)")
+                throw ExitCode(ExitStatus.cannotCreate.rawValue)
+            }
+            let names = inputs.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
+            if Set(names).count < names.count {
+                StandardError.print("touchline: error: two inputs have the same name, so their thumbnails would collide")
+                throw ExitCode(ExitStatus.usage.rawValue)
+            }
+            let width = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+            let showProgress = StandardError.isTerminal && !quiet
+            var failures: [(String, String)] = []
+            var done = 0
+            let scale = self.scale
+            await withTaskGroup(of: (String, String?).self) { group in
+                var next = 0
+                func start() {
+                    guard next < inputs.count else { return }
+                    let input = inputs[next]
+                    next += 1
+                    group.addTask { (input, Self.render(input, sizes: sizes, scale: scale, into: folder)) }
+                }
+                for _ in 0..<width { start() }
+                while let (input, failure) = await group.next() {
+                    done += 1
+                    if let failure { failures.append((input, failure)) }
+                    if showProgress {
+                        FileHandle.standardError.write(Data("\r\(done)/\(inputs.count) files".utf8))
+                    }
+                    start()
+                }
+            }
+            if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            failures.sort { $0.0 < $1.0 }
+            for (input, reason) in failures {
+                StandardError.print("touchline: error: " + (reason.hasPrefix(input) ? reason : "\(input): \(reason)"))
+            }
+            let rendered = inputs.count - failures.count
+            if !quiet || !failures.isEmpty {
+                print("rendered \(rendered * sizes.count) thumbnails of \(rendered) files into \(out); \(failures.count) failed")
+            }
+            if !failures.isEmpty { throw ExitCode(ExitStatus.dataError.rawValue) }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Canvas
+import Foundation
+import Testing
+
+/// `touchline route`, end to end on the built binary with the recorded tracks of the Routes tests.
+@Suite struct RouteCommandTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Tests/RoutesTests/Fixtures")
+
+    static func track(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
+
+    @Test func statsAsATableAndAsJSON() throws {
+        let table = try Touchline.run(["route", "stats", Self.track("georust/garmin_with_extensions.gpx")])
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout.contains("points         3540 in 2 segments"))
+        #expect(table.stdout.contains("SPLIT"))
+        let json = try Touchline.run(["route", "stats", Self.track("georust/garmin_with_extensions.gpx"), "--json", "--split", "5000"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let distance = try #require(object["distanceMeters"] as? Double)
+        #expect(distance > 18_000 && distance < 18_500)
+        #expect((object["splits"] as? [Any])?.count == 4)
+    }
+
+    @Test func renderWritesTheMap() throws {
+        let scratch = try Scratch()
+        let result = try Touchline.run(["route", "render", Self.track("georust/garmin_with_extensions.gpx"), "-o", scratch.path("map.png"),
+                                        "--size", "400x300", "--colour-by", "speed", "--profile"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try RasterImage(contentsOf: URL(fileURLWithPath: scratch.path("map.png")))
+        #expect(image.width == 400 && image.height == 300)
+        // The merged start and finish marker of this loop: green and red pixels both present.
+        #expect(image.count { $0.green > 150 && $0.red < 90 && $0.blue < 90 } > 10)
+        #expect(image.count { $0.red > 180 && $0.green < 80 && $0.blue < 80 } > 10)
+    }
+
+    @Test func thumbnailsOfABatchWithOneCorruptFile() throws {
+        let scratch = try Scratch()
+        let corrupt = try scratch.write("broken.gpx", "<gpx><trk><trkseg><trkpt lat=\"1\"")
+        let inputs = [Self.track("gpxpy/korita-zbevnica.gpx"), Self.track("georust/wahoo_example.gpx"), corrupt]
+        let result = try Touchline.run(["route", "thumbs"] + inputs + ["--out", scratch.path("thumbs"), "--size", "160x100",
+                                                                     "--size", "320x200", "--jobs", "2"])
+        #expect(result.status == 65)
+        #expect(result.stdout == "rendered 4 thumbnails of 2 files into \(scratch.path("thumbs")); 1 failed\n")
+        #expect(result.stderr.contains("broken.gpx"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: scratch.path("thumbs")).sorted()
+        #expect(names == ["korita-zbevnica-160x100.png", "korita-zbevnica-320x200.png",
+                          "wahoo_example-160x100.png", "wahoo_example-320x200.png"])
+        #expect(try RasterImage(contentsOf: URL(fileURLWithPath: scratch.path("thumbs/korita-zbevnica-320x200.png"))).width == 320)
+    }
+
+    @Test func badInputIsOneLine() throws {
+        let scratch = try Scratch()
+        let empty = try scratch.write("empty.gpx", "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\"></gpx>\n")
+        let result = try Touchline.run(["route", "render", empty, "-o", scratch.path("x.png")])
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("touchline: error: \(empty)"))
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("x.png")))
+        #expect(try Touchline.run(["route", "stats", scratch.path("missing.gpx")]).status == 66)
+    }
+}
