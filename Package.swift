@@ -48,6 +48,7 @@ let package = Package(
             dependencies: [
                 "Tactics",
                 "League",
+                "Routes",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -70,13 +71,13 @@ let package = Package(
         // Benchmarks (`make bench`), built in release mode.
         .executableTarget(
             name: "TouchlineBench",
-            dependencies: ["Canvas", "Tactics", "League", "Club", "CCairo"],
+            dependencies: ["Canvas", "Tactics", "Routes", "League", "Club", "CCairo"],
             path: "bench/Sources/TouchlineBench"
         ),
 
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "TacticsTests", dependencies: ["Tactics", "Canvas"]),
-        .testTarget(name: "ClubTests", dependencies: ["Club"]),
+        .testTarget(name: "ClubTests", dependencies: ["Club", "Canvas", "Routes"]),
         .testTarget(name: "RoutesTests", dependencies: ["Routes", "Canvas"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LeagueTests", dependencies: ["League"], resources: [.copy("Fixtures")]),
         .testTarget(

@@ -194,6 +194,27 @@ extension ClubStore {
                 );
                 """)
         }
+        migrator.registerMigration("v3 routes") { db in
+            try db.execute(sql: """
+                -- A user's stored GPS route: the whole RouteDocument as JSON, plus what listing needs.
+                CREATE TABLE route (
+                    id INTEGER PRIMARY KEY,
+                    ownerId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+                    category TEXT CHECK (length(category) <= 50),
+                    note TEXT CHECK (length(note) <= 2000),
+                    heartRate INTEGER CHECK (heartRate BETWEEN 0 AND 250),
+                    startLatitude REAL NOT NULL CHECK (startLatitude BETWEEN -90 AND 90),
+                    startLongitude REAL NOT NULL CHECK (startLongitude BETWEEN -180 AND 180),
+                    distanceMeters REAL NOT NULL CHECK (distanceMeters >= 0),
+                    pointCount INTEGER NOT NULL CHECK (pointCount >= 1),
+                    -- Routes.RouteDocument encoded by JSONEncoder, at most 64 MiB
+                    document BLOB NOT NULL CHECK (length(document) <= 67108864),
+                    createdAt DATETIME NOT NULL
+                );
+                CREATE INDEX route_owner ON route(ownerId);
+                """)
+        }
         return migrator
     }
 }

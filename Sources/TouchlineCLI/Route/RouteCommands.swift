@@ -1,5 +1,6 @@
 import ArgumentParser
 import Canvas
+import Club
 import Foundation
 import Routes
 
@@ -16,7 +17,7 @@ struct RouteCommand: ParsableCommand {
               touchline route render examples/routes/hike.gpx -o hike.png --colour-by elevation --profile
               touchline route thumbs tracks/*.gpx --out thumbs --size 320x200 --size 160x100
             """,
-        subcommands: [Stats.self, Render.self, Thumbs.self]
+        subcommands: [Stats.self, Render.self, Thumbs.self, Import.self, List.self, Show.self, Delete.self, Export.self]
     )
 
     /// Reads a route file, reporting what the reader dropped as notes on standard error.
@@ -29,6 +30,25 @@ struct RouteCommand: ParsableCommand {
             }
         }
         return result
+    }
+
+    /// Opens `--tiles`: exit 66 when the file is missing, 65 (one line naming it) when it is
+    /// not MBTiles. Notes on standard error when its tiles cannot be decoded here.
+    static func openTiles(_ path: String?, quiet: Bool = false) throws -> MBTilesSource? {
+        guard let path else { return nil }
+        guard FileManager.default.fileExists(atPath: path) else { throw CommandError(.noInput, "\(path): no such file") }
+        let source: MBTilesSource
+        do {
+            source = try MBTilesSource(path: path)
+        } catch let error as ClubError {
+            let message = (error.errorDescription ?? "\(error)").replacingOccurrences(of: "\n", with: " ")
+            throw CommandError(.dataError, message.hasPrefix(path) ? message : "\(path): \(message)")
+        }
+        if !quiet, !source.hasDecodableFormat {
+            StandardError.print("touchline: note: \(path): \(source.format ?? "") tiles cannot be decoded (only PNG): "
+                + "the background shows instead")
+        }
+        return source
     }
 
     /// The statistics of a document: its tracks as one (their segments in order), else its
@@ -137,6 +157,10 @@ struct RouteCommand: ParsableCommand {
 
                 Example:
                   touchline route render ride.gpx -o ride.png --size 1200x800 --colour-by speed --profile
+                  touchline route render ride.gpx -o ride.png --tiles alps.mbtiles
+
+                --tiles reads an MBTiles 1.3 file offline (PNG tiles, scaled to the map's zoom, its \
+                attribution drawn in the corner); a missing tile leaves the background and a note.
                 """)
         @Argument(help: "The track or route file.") var input: String
         @Option(name: .shortAndLong, help: ArgumentHelp("The output file: .png, .svg or .pdf.", valueName: "file")) var output: String
@@ -146,6 +170,8 @@ struct RouteCommand: ParsableCommand {
         @Option(name: .customLong("colour-by"), help: "none, speed, elevation or grade.") var colourBy: RouteColouring = .none
         @Flag(name: .customLong("km-labels"), help: "Label the kilometre marks.") var kilometreLabels = false
         @Flag(help: "Add an elevation profile with a stats line.") var profile = false
+        @Option(help: ArgumentHelp("Offline PNG map tiles under the route, from an MBTiles file.", valueName: "file.mbtiles"))
+        var tiles: String?
         @Option(help: ArgumentHelp("PNG compression: fastest, fast, balanced or smallest.", valueName: "level"))
         var compression: PNGOptions.Compression = .fast
         @Flag(name: .shortAndLong, help: "Print nothing on success.") var quiet = false
@@ -160,9 +186,11 @@ struct RouteCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 let result = try RouteCommand.read(input, quiet: quiet)
+                let source = try RouteCommand.openTiles(tiles, quiet: quiet)
                 let statsLine = RouteCommand.statistics(result.document, splitMeters: 1000).map(RouteCommand.statsLine)
                 let options = RouteMapOptions(size: size, scale: scale, colourBy: colourBy, kilometreLabels: kilometreLabels,
-                                              profile: profile, statsLine: statsLine)
+                                              profile: profile, tiles: source, attribution: source?.attribution,
+                                              statsLine: statsLine)
                 let renderer = try RouteMapRenderer(document: result.document, options: options)
                 try Files.checkWritable(output)
                 let format = OutputFormat(fileExtensionOf: URL(fileURLWithPath: output)) ?? .png

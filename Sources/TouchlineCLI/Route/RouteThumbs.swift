@@ -1,5 +1,6 @@
 import ArgumentParser
 import Canvas
+import Club
 import Foundation
 import Routes
 
@@ -21,6 +22,8 @@ extension RouteCommand {
         @Option(help: ArgumentHelp("The folder to write into (created if missing).", valueName: "dir")) var out: String
         @Option(help: ArgumentHelp("A thumbnail size; repeat for several.", valueName: "WxH")) var size: [Size] = []
         @Option(help: "Device pixels per unit.") var scale: Double = 1
+        @Option(help: ArgumentHelp("Offline PNG map tiles under the routes, from an MBTiles file.", valueName: "file.mbtiles"))
+        var tiles: String?
         @Option(help: "How many files to render at once (default: every core).") var jobs: Int?
         @Flag(name: .shortAndLong, help: "Print only failures.") var quiet = false
 
@@ -40,11 +43,13 @@ extension RouteCommand {
         }
 
         /// Parses one file and renders every size; the failure's reason, or nil.
-        static func render(_ input: String, sizes: [Size], scale: Double, into folder: URL) -> String? {
+        static func render(_ input: String, sizes: [Size], scale: Double, tiles: MBTilesSource? = nil,
+                           into folder: URL) -> String? {
             do {
                 let result = try RouteReader.read(contentsOf: URL(fileURLWithPath: input))
                 for size in sizes {
-                    let renderer = try RouteMapRenderer(document: result.document, options: RouteMapOptions(size: size, scale: scale))
+                    let options = RouteMapOptions(size: size, scale: scale, tiles: tiles, attribution: tiles?.attribution)
+                    let renderer = try RouteMapRenderer(document: result.document, options: options)
                     let png = try renderer.render(format: .png).data
                     try png.write(to: folder.appendingPathComponent(name(input, size, scale: scale)), options: .atomic)
                 }
@@ -56,6 +61,9 @@ extension RouteCommand {
 
         func run() async throws {
             let sizes = size.isEmpty ? [Size(width: 320, height: 200)] : size
+            var source: MBTilesSource?
+            try reportingErrors { source = try RouteCommand.openTiles(tiles, quiet: quiet) }
+            let tileSource = source
             let folder = URL(fileURLWithPath: out)
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -79,7 +87,7 @@ extension RouteCommand {
                     guard next < inputs.count else { return }
                     let input = inputs[next]
                     next += 1
-                    group.addTask { (input, Self.render(input, sizes: sizes, scale: scale, into: folder)) }
+                    group.addTask { (input, Self.render(input, sizes: sizes, scale: scale, tiles: tileSource, into: folder)) }
                 }
                 for _ in 0..<width { start() }
                 while let (input, failure) = await group.next() {

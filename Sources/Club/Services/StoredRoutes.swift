@@ -1,0 +1,138 @@
+import Foundation
+import GRDB
+import Routes
+
+/// Users' stored GPS routes. Routes are personal: only the owner lists, shows, exports or
+/// deletes a route, and another user's route is "not found" (its existence is not revealed).
+/// Deleting an account deletes its routes.
+///
+/// ```swift
+/// let routes = StoredRoutes(store: store)
+/// let summary = try routes.add(alice, document: result.document, name: "Sunday loop", heartRate: 142)
+/// let nearby = try routes.list(alice, near: GeoPoint(latitude: 43.26, longitude: -2.93))
+/// let (info, document) = try routes.show(alice, summary.id)
+/// ```
+public struct StoredRoutes: Sendable {
+    /// The largest stored document: 64 MiB of JSON.
+    public static let maximumDocumentBytes = 64 << 20
+    /// Average heart rates accepted, in beats per minute.
+    public static let heartRateRange = 0...250
+
+    let store: ClubStore
+
+    public init(store: ClubStore) {
+        self.store = store
+    }
+
+    /// Stores `document` as a route owned by `actor`, named `name` (1 to 100 characters), with an
+    /// optional category (50), note (2,000) and average heart rate (0 to 250).
+    @discardableResult
+    public func add(_ actor: Actor, document: RouteDocument, name: String, category: String? = nil, note: String? = nil,
+                    heartRate: Int? = nil) throws -> RouteSummary {
+        let name = try Validation.text(name, field: "name", maximum: 100)
+        let category = try Validation.optionalText(category, field: "category", maximum: 50)
+        let note = try Validation.optionalText(note, field: "note", maximum: 2000)
+        if let heartRate, !Self.heartRateRange.contains(heartRate) {
+            throw ClubError.invalid(field: "heart rate", message: "\(heartRate) is not a heart rate from 0 to 250 bpm")
+        }
+        let points = document.tracks.flatMap(\.points) + document.routes.flatMap { $0.stops.map(\.point) }
+            + document.waypoints.map(\.point)
+        guard let start = points.first else {
+            throw ClubError.invalid(field: "document", message: "has no points")
+        }
+        guard abs(start.latitude) <= 90, abs(start.longitude) <= 180 else {
+            throw ClubError.invalid(field: "document", message: "its first point is not a valid coordinate")
+        }
+        let distance = Self.distance(of: document)
+        let encoded: Data
+        do {
+            encoded = try JSONEncoder().encode(document)
+        } catch {
+            throw ClubError.invalid(field: "document", message: "cannot be encoded: \(error.localizedDescription)")
+        }
+        guard encoded.count <= Self.maximumDocumentBytes else {
+            throw ClubError.invalid(field: "document", message: "is larger than 64 MiB as JSON")
+        }
+        return try store.write { db in
+            try db.execute(sql: """
+                INSERT INTO route (ownerId, name, category, note, heartRate, startLatitude, startLongitude, distanceMeters,
+                                   pointCount, document, createdAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [actor.userID, name, category, note, heartRate, start.latitude, start.longitude,
+                                 distance.isFinite ? distance : 0, points.count, encoded, Date()])
+            return try Self.summary(db, actor: actor, id: db.lastInsertedRowID)
+        }
+    }
+
+    /// The actor's routes: with `near`, nearest start first (ties by id), each with its
+    /// `distanceFromMeters`; without, newest first.
+    public func list(_ actor: Actor, near: GeoPoint? = nil) throws -> [RouteSummary] {
+        let routes = try store.read { db in
+            try Row.fetchAll(db, sql: Self.select + " WHERE ownerId = ? ORDER BY createdAt DESC, id DESC",
+                             arguments: [actor.userID]).map(Self.summary)
+        }
+        guard let near else { return routes }
+        return routes.map { route in
+            var route = route
+            route.distanceFromMeters = Geodesic.distance(
+                near, GeoPoint(latitude: route.startLatitude, longitude: route.startLongitude))
+            return route
+        }.sorted { a, b in
+            let (x, y) = (a.distanceFromMeters ?? .infinity, b.distanceFromMeters ?? .infinity)
+            return x != y ? x < y : a.id < b.id
+        }
+    }
+
+    /// One of the actor's routes with its document.
+    public func show(_ actor: Actor, _ id: Int64) throws -> (RouteSummary, RouteDocument) {
+        let (summary, data) = try store.read { db -> (RouteSummary, Data) in
+            let summary = try Self.summary(db, actor: actor, id: id)
+            let data = try Data.fetchOne(db, sql: "SELECT document FROM route WHERE id = ?", arguments: [id]) ?? Data()
+            return (summary, data)
+        }
+        do {
+            return (summary, try JSONDecoder().decode(RouteDocument.self, from: data))
+        } catch {
+            throw ClubError.invalid(field: "document", message: "route \(id) is stored damaged: \(error.localizedDescription)")
+        }
+    }
+
+    /// Deletes one of the actor's routes.
+    public func delete(_ actor: Actor, _ id: Int64) throws {
+        try store.write { db in
+            try db.execute(sql: "DELETE FROM route WHERE id = ? AND ownerId = ?", arguments: [id, actor.userID])
+            guard db.changesCount == 1 else { throw ClubError.notFound(kind: "route", reference: String(id)) }
+        }
+    }
+
+    // MARK: - Rows
+
+    static let select = """
+        SELECT id, name, category, note, heartRate, startLatitude, startLongitude, distanceMeters, pointCount, createdAt
+        FROM route
+        """
+
+    static func summary(_ row: Row) -> RouteSummary {
+        RouteSummary(id: row["id"], name: row["name"], category: row["category"], note: row["note"],
+                     heartRate: row["heartRate"], startLatitude: row["startLatitude"], startLongitude: row["startLongitude"],
+                     distanceMeters: row["distanceMeters"], pointCount: row["pointCount"], createdAt: row["createdAt"])
+    }
+
+    /// The actor's route `id`; another user's is "not found".
+    static func summary(_ db: Database, actor: Actor, id: Int64) throws -> RouteSummary {
+        guard let row = try Row.fetchOne(db, sql: select + " WHERE id = ? AND ownerId = ?", arguments: [id, actor.userID]) else {
+            throw ClubError.notFound(kind: "route", reference: String(id))
+        }
+        return summary(row)
+    }
+
+    /// The length of the document's tracks as one (their segments in order), else of its first
+    /// planned route; 0 for waypoints alone.
+    static func distance(of document: RouteDocument) -> Double {
+        let segments = document.tracks.flatMap(\.segments)
+        if segments.contains(where: { !$0.isEmpty }) {
+            return RouteStatisticsCalculator.statistics(of: Track(segments: segments), splitMeters: 0).distanceMeters
+        }
+        return document.routes.first.map { RouteStatisticsCalculator.statistics(of: $0, splitMeters: 0).distanceMeters } ?? 0
+    }
+}

@@ -1,0 +1,252 @@
+import Foundation
+
+/// Writes a `RouteDocument` as GPX 1.1, GeoJSON (RFC 7946) or KML 2.2, UTF-8 encoded.
+///
+/// Every output reads back through `RouteReader` to the same points: coordinates are written
+/// with enough digits to round-trip exactly, elevations when present, times as ISO 8601 UTC
+/// (milliseconds when the time has a fraction). Names are XML- or JSON-escaped. Empty segments
+/// are left out.
+///
+/// What each format can hold:
+/// - **GPX**: waypoints (`wpt`), planned routes (`rte`) and tracks (`trk`, one `trkseg` per segment).
+/// - **GeoJSON**: a `FeatureCollection`: a track is a `LineString` (one segment) or
+///   `MultiLineString` with per-position times in `properties.coordTimes`; a planned route is a
+///   `LineString` (it reads back as a track); a waypoint is a `Point` with `properties.time`.
+/// - **KML**: a track is a `Placemark` whose segments are `gx:Track`s when every point is timed,
+///   else `LineString`s; a planned route is a `LineString` placemark (it reads back as a track);
+///   a waypoint is a `Point` placemark with a `TimeStamp`.
+///
+/// ```swift
+/// let gpx = RouteWriter.gpx(document)
+/// let again = try RouteReader.read(gpx, source: "round trip").document
+/// ```
+public enum RouteWriter {
+    /// The document as GPX 1.1.
+    public static func gpx(_ document: RouteDocument) -> Data {
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="Touchline" xmlns="http://www.topografix.com/GPX/1/1">
+
+            """
+        if let name = document.name {
+            out += "  <metadata><name>\(xmlEscape(name))</name></metadata>\n"
+        }
+        func point(_ tag: String, _ p: GeoPoint, name: String? = nil, indent: String) {
+            out += "\(indent)<\(tag) lat=\"\(number(p.latitude))\" lon=\"\(number(p.longitude))\">"
+            if let elevation = p.elevation, elevation.isFinite { out += "<ele>\(number(elevation))</ele>" }
+            if let time = p.time { out += "<time>\(timestamp(time))</time>" }
+            if let name { out += "<name>\(xmlEscape(name))</name>" }
+            out += "</\(tag)>\n"
+        }
+        for waypoint in document.waypoints {
+            point("wpt", waypoint.point, name: waypoint.name, indent: "  ")
+        }
+        for route in document.routes where !route.stops.isEmpty {
+            out += "  <rte>\n"
+            if let name = route.name { out += "    <name>\(xmlEscape(name))</name>\n" }
+            for stop in route.stops { point("rtept", stop.point, name: stop.name, indent: "    ") }
+            out += "  </rte>\n"
+        }
+        for track in document.tracks where track.segments.contains(where: { !$0.isEmpty }) {
+            out += "  <trk>\n"
+            if let name = track.name { out += "    <name>\(xmlEscape(name))</name>\n" }
+            for segment in track.segments where !segment.isEmpty {
+                out += "    <trkseg>\n"
+                for p in segment { point("trkpt", p, indent: "      ") }
+                out += "    </trkseg>\n"
+            }
+            out += "  </trk>\n"
+        }
+        out += "</gpx>\n"
+        return Data(out.utf8)
+    }
+
+    /// The document as a GeoJSON `FeatureCollection`.
+    public static func geoJSON(_ document: RouteDocument) -> Data {
+        var features: [String] = []
+        func position(_ p: GeoPoint) -> String {
+            var parts = [number(p.longitude), number(p.latitude)]
+            if let elevation = p.elevation, elevation.isFinite { parts.append(number(elevation)) }
+            return "[" + parts.joined(separator: ",") + "]"
+        }
+        func line(_ points: [GeoPoint]) -> String { "[" + points.map(position).joined(separator: ",") + "]" }
+        func times(_ points: [GeoPoint]) -> String {
+            "[" + points.map { $0.time.map { jsonString(timestamp($0)) } ?? "null" }.joined(separator: ",") + "]"
+        }
+        func properties(name: String?, extra: [String] = []) -> String {
+            var members = extra
+            if let name { members.insert("\"name\":\(jsonString(name))", at: 0) }
+            return "{" + members.joined(separator: ",") + "}"
+        }
+        for track in document.tracks {
+            let segments = track.segments.filter { !$0.isEmpty }
+            guard !segments.isEmpty else { continue }
+            let timed = segments.contains { $0.contains { $0.time != nil } }
+            let geometry: String
+            var extra: [String] = []
+            if segments.count == 1 {
+                geometry = "{\"type\":\"LineString\",\"coordinates\":\(line(segments[0]))}"
+                if timed { extra.append("\"coordTimes\":\(times(segments[0]))") }
+            } else {
+                geometry = "{\"type\":\"MultiLineString\",\"coordinates\":[\(segments.map(line).joined(separator: ","))]}"
+                if timed { extra.append("\"coordTimes\":[\(segments.map(times).joined(separator: ","))]") }
+            }
+            features.append("{\"type\":\"Feature\",\"properties\":\(properties(name: track.name, extra: extra)),\"geometry\":\(geometry)}")
+        }
+        for route in document.routes where !route.stops.isEmpty {
+            let points = route.stops.map(\.point)
+            var extra: [String] = []
+            if points.contains(where: { $0.time != nil }) { extra.append("\"coordTimes\":\(times(points))") }
+            features.append("{\"type\":\"Feature\",\"properties\":\(properties(name: route.name, extra: extra)),"
+                + "\"geometry\":{\"type\":\"LineString\",\"coordinates\":\(line(points))}}")
+        }
+        for waypoint in document.waypoints {
+            var extra: [String] = []
+            if let time = waypoint.point.time { extra.append("\"time\":\(jsonString(timestamp(time)))") }
+            features.append("{\"type\":\"Feature\",\"properties\":\(properties(name: waypoint.name, extra: extra)),"
+                + "\"geometry\":{\"type\":\"Point\",\"coordinates\":\(position(waypoint.point))}}")
+        }
+        var out = "{\"type\":\"FeatureCollection\","
+        if let name = document.name { out += "\"name\":\(jsonString(name))," }
+        out += "\"features\":[\n" + features.joined(separator: ",\n") + "\n]}\n"
+        return Data(out.utf8)
+    }
+
+    /// The document as KML 2.2 (with the Google `gx:` extension for timed tracks).
+    public static func kml(_ document: RouteDocument) -> Data {
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2">
+            <Document>
+
+            """
+        if let name = document.name { out += "<name>\(xmlEscape(name))</name>\n" }
+        func tuple(_ p: GeoPoint, separator: String) -> String {
+            var parts = [number(p.longitude), number(p.latitude)]
+            if let elevation = p.elevation, elevation.isFinite { parts.append(number(elevation)) }
+            return parts.joined(separator: separator)
+        }
+        func segment(_ points: [GeoPoint]) -> String {
+            if points.allSatisfy({ $0.time != nil }) {
+                var text = "<gx:Track>\n"
+                for p in points { text += "<when>\(timestamp(p.time!))</when>\n" }
+                for p in points { text += "<gx:coord>\(tuple(p, separator: " "))</gx:coord>\n" }
+                return text + "</gx:Track>\n"
+            }
+            return "<LineString><coordinates>\n" + points.map { tuple($0, separator: ",") }.joined(separator: "\n")
+                + "\n</coordinates></LineString>\n"
+        }
+        func placemark(name: String?, _ segments: [[GeoPoint]]) {
+            out += "<Placemark>\n"
+            if let name { out += "<name>\(xmlEscape(name))</name>\n" }
+            if segments.count == 1 {
+                out += segment(segments[0])
+            } else {
+                out += "<MultiGeometry>\n" + segments.map(segment).joined() + "</MultiGeometry>\n"
+            }
+            out += "</Placemark>\n"
+        }
+        for track in document.tracks {
+            let segments = track.segments.filter { !$0.isEmpty }
+            if !segments.isEmpty { placemark(name: track.name, segments) }
+        }
+        for route in document.routes where !route.stops.isEmpty {
+            placemark(name: route.name, [route.stops.map(\.point)])
+        }
+        for waypoint in document.waypoints {
+            out += "<Placemark>\n"
+            if let name = waypoint.name { out += "<name>\(xmlEscape(name))</name>\n" }
+            if let time = waypoint.point.time { out += "<TimeStamp><when>\(timestamp(time))</when></TimeStamp>\n" }
+            out += "<Point><coordinates>\(tuple(waypoint.point, separator: ","))</coordinates></Point>\n</Placemark>\n"
+        }
+        out += "</Document>\n</kml>\n"
+        return Data(out.utf8)
+    }
+
+    // MARK: - Text
+
+    /// `text` safe inside XML character data and attribute values: the five markup characters
+    /// as entities, other control characters (not allowed in XML 1.0) dropped, except tab and
+    /// line breaks.
+    static func xmlEscape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// `text` as a JSON string literal, quotes included.
+    static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// The shortest decimal that reads back as exactly `value`, without an exponent.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let text = "\(value)"
+        guard text.contains("e") || text.contains("E") else {
+            return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+        }
+        var fixed = String(format: "%.17f", value)
+        while fixed.hasSuffix("0") { fixed.removeLast() }
+        if fixed.hasSuffix(".") { fixed.removeLast() }
+        return fixed == "-0" ? "0" : fixed
+    }
+
+    /// ISO 8601 in UTC: `2024-05-01T06:20:00Z`, or `2024-05-01T06:20:00.250Z` with a fraction.
+    static func timestamp(_ date: Date) -> String {
+        let seconds = date.timeIntervalSince1970
+        let millis = (seconds * 1000).rounded()
+        var whole = Int64((millis / 1000).rounded(.down))
+        let fraction = Int64(millis) - whole * 1000
+        let days = Int64((Double(whole) / 86_400).rounded(.down))
+        whole -= days * 86_400
+        let (year, month, day) = civil(fromDays: days)
+        var text = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day,
+                          Int(whole / 3600), Int(whole / 60 % 60), Int(whole % 60))
+        if fraction != 0 { text += String(format: ".%03d", Int(fraction)) }
+        return text + "Z"
+    }
+
+    /// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
+    private static func civil(fromDays days: Int64) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let y = yoe + era * 400
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (Int(m <= 2 ? y + 1 : y), Int(m), Int(d))
+    }
+}

@@ -1,0 +1,178 @@
+import ArgumentParser
+import Club
+import Foundation
+import Routes
+
+/// `--near LAT,LON`: two plain decimals, a latitude in -90...90 and a longitude in -180...180.
+struct NearPoint: ExpressibleByArgument {
+    var point: GeoPoint
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+              let latitude = Self.decimal(parts[0]), let longitude = Self.decimal(parts[1]),
+              (-90...90).contains(latitude), (-180...180).contains(longitude) else { return nil }
+        point = GeoPoint(latitude: latitude, longitude: longitude)
+    }
+
+    /// `-12.5`, `43`, `.5`: digits with an optional sign and point; no spaces, exponents, nan or inf.
+    private static func decimal(_ text: Substring) -> Double? {
+        let allowed = Set("0123456789.-+")
+        guard !text.isEmpty, text.allSatisfy(allowed.contains), text.contains(where: \.isNumber),
+              let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
+    static var defaultValueDescription: String { "LAT,LON" }
+}
+
+/// The formats `route export` writes.
+enum RouteExportFormat: String, ExpressibleByArgument, CaseIterable {
+    case gpx, geojson, kml
+
+    func data(_ document: RouteDocument) -> Data {
+        switch self {
+        case .gpx: RouteWriter.gpx(document)
+        case .geojson: RouteWriter.geoJSON(document)
+        case .kml: RouteWriter.kml(document)
+        }
+    }
+}
+
+extension RouteCommand {
+    /// The rows of a route listing.
+    static func routeTable(_ routes: [RouteSummary], near: Bool) {
+        var headers = ["ID", "NAME", "CATEGORY", "DISTANCE", "POINTS", "HR", "START", "CREATED"]
+        if near { headers.insert("FROM YOU", at: 1) }
+        Output.table(headers, routes.map { route in
+            var row = [String(route.id), route.name, route.category ?? "", Format.distance(route.distanceMeters),
+                       String(route.pointCount), route.heartRate.map(String.init) ?? "",
+                       String(format: "%.5f,%.5f", route.startLatitude, route.startLongitude), Output.date(route.createdAt)]
+            if near { row.insert(route.distanceFromMeters.map(Format.distance) ?? "", at: 1) }
+            return row
+        }, empty: "no routes")
+    }
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import",
+            abstract: "Keep a track or route file in the database, as yours.",
+            discussion: """
+                Routes are personal: only you list, show, export or delete yours.
+
+                Example:
+                  touchline route import ride.gpx --name 'Sunday loop' --category ride --heart-rate 142 --as alice
+                """)
+        @Argument(help: "The track or route file (GPX, KML, GeoJSON, TCX or an encoded polyline).") var input: String
+        @Option(help: "The route's name (default: the file's own name, else the file name).") var name: String?
+        @Option(help: "A category, such as run, ride or walk.") var category: String?
+        @Option(help: "A note.") var note: String?
+        @Option(name: .customLong("heart-rate"), help: ArgumentHelp("Average heart rate, 0 to 250.", valueName: "bpm"))
+        var heartRate: Int?
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            try reportingErrors {
+                let result = try RouteCommand.read(input, quiet: output.json)
+                let fallback = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+                let title = name ?? result.document.name.flatMap { $0.isEmpty ? nil : $0 } ?? fallback
+                let (store, actor) = try club.session()
+                let route = try StoredRoutes(store: store).add(actor, document: result.document, name: title,
+                                                               category: category, note: note, heartRate: heartRate)
+                if output.json { return try Output.json(route) }
+                print("imported route \(route.id): \(route.name) (\(Format.distance(route.distanceMeters)), \(route.pointCount) points)")
+            }
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List your stored routes: nearest start first with --near, else newest first.")
+        @Option(help: ArgumentHelp("Order by the geodesic distance from this point to each route's start.",
+                                   valueName: "lat,lon"))
+        var near: NearPoint?
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            try reportingErrors {
+                let (store, actor) = try club.session()
+                let routes = try StoredRoutes(store: store).list(actor, near: near?.point)
+                if output.json { return try Output.json(routes) }
+                RouteCommand.routeTable(routes, near: near != nil)
+            }
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one of your stored routes.")
+        @Argument(help: "The route's id.") var id: Int64
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            try reportingErrors {
+                let (store, actor) = try club.session()
+                let (route, document) = try StoredRoutes(store: store).show(actor, id)
+                if output.json { return try Output.json(route) }
+                Output.fields([
+                    ("id", String(route.id)), ("name", route.name), ("category", route.category ?? ""),
+                    ("note", route.note ?? ""), ("heart rate", route.heartRate.map { "\($0) bpm" } ?? ""),
+                    ("distance", Format.distance(route.distanceMeters)),
+                    ("start", String(format: "%.6f,%.6f", route.startLatitude, route.startLongitude)),
+                    ("points", String(route.pointCount)),
+                    ("contents", "\(document.tracks.count) tracks, \(document.routes.count) planned routes, "
+                        + "\(document.waypoints.count) waypoints"),
+                    ("created", Output.date(route.createdAt)),
+                ])
+            }
+        }
+    }
+
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete one of your stored routes.")
+        @Argument(help: "The route's id.") var id: Int64
+        @OptionGroup var club: ClubOptions
+
+        func run() throws {
+            try reportingErrors {
+                let (store, actor) = try club.session()
+                try StoredRoutes(store: store).delete(actor, id)
+                print("deleted route \(id)")
+            }
+        }
+    }
+
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "export",
+            abstract: "Write one of your stored routes as GPX, GeoJSON or KML.",
+            discussion: """
+                Without -o the file goes to standard output.
+
+                Example:
+                  touchline route export 3 --format gpx -o loop.gpx
+                """)
+        @Argument(help: "The route's id.") var id: Int64
+        @Option(help: "gpx, geojson or kml.") var format: RouteExportFormat
+        @Option(name: .shortAndLong, help: ArgumentHelp("The output file (written atomically).", valueName: "file"))
+        var output: String?
+        @OptionGroup var club: ClubOptions
+
+        func run() throws {
+            try reportingErrors {
+                if let output { try Files.checkWritable(output) }
+                let (store, actor) = try club.session()
+                let (_, document) = try StoredRoutes(store: store).show(actor, id)
+                let data = format.data(document)
+                if let output {
+                    try Files.write(data, to: output)
+                } else {
+                    FileHandle.standardOutput.write(data)
+                }
+            }
+        }
+    }
+}
