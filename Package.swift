@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Tactics", targets: ["Tactics"]),
         .library(name: "Routes", targets: ["Routes"]),
         .library(name: "League", targets: ["League"]),
+        .library(name: "Reports", targets: ["Reports"]),
         .library(name: "Club", targets: ["Club"]),
         .executable(name: "touchline", targets: ["TouchlineCLI"]),
     ],
@@ -41,6 +42,9 @@ let package = Package(
 
         // The football domain as plain values: matches, statistics, standings, fixtures, importers.
         .target(name: "League"),
+
+        // Printable renderers fed with plain values: league tables, player cards, card sheets.
+        .target(name: "Reports", dependencies: ["Canvas", "League"]),
 
         // The club services over one SQLite file: accounts, teams, squads, messaging.
         .target(
@@ -77,6 +81,7 @@ let package = Package(
 
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "TacticsTests", dependencies: ["Tactics", "Canvas"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "League", "Canvas"]),
         .testTarget(name: "ClubTests", dependencies: ["Club", "Canvas", "Routes"]),
         .testTarget(name: "RoutesTests", dependencies: ["Routes", "Canvas"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LeagueTests", dependencies: ["League"], resources: [.copy("Fixtures")]),
