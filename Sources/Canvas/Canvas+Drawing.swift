@@ -33,6 +33,16 @@ extension Canvas {
         return Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
     }
 
+    /// Ends the current page of a PDF and starts a blank one of the same size; the drawing
+    /// state (transform, clip) starts afresh. Raster and SVG canvases hold one page.
+    ///
+    /// - Throws: ``CanvasError/cairo(_:)`` when the canvas is not a PDF.
+    public func newPage() throws {
+        guard format == .pdf else { throw CanvasError.cairo("only PDF canvases have several pages") }
+        cairo_show_page(context)
+        try checkStatus()
+    }
+
     /// Limits later drawing to the inside of `path` (until the saved state is restored).
     public func clip(to path: Path, rule: FillRule = .winding) {
         setPath(path)

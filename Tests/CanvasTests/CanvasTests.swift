@@ -259,3 +259,16 @@ import Testing
         }
     }
 }
+
+@Suite struct MultiPageTests {
+    @Test func pdfCanvasesStartNewPages() throws {
+        let canvas = try Canvas(width: 200, height: 100, format: .pdf)
+        canvas.draw(text: "one", at: Point(x: 10, y: 50), font: Font(size: 12), color: .black)
+        try canvas.newPage()
+        canvas.draw(text: "two", at: Point(x: 10, y: 50), font: Font(size: 12), color: .black)
+        let text = String(decoding: try canvas.encoded(), as: UTF8.self)
+        #expect(text.contains("/Count 2"))
+        let raster = try Canvas(width: 10, height: 10)
+        #expect(throws: CanvasError.self) { try raster.newPage() }
+    }
+}
