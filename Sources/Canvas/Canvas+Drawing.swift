@@ -33,8 +33,9 @@ extension Canvas {
         return Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
     }
 
-    /// Ends the current page of a PDF and starts a blank one of the same size; the drawing
-    /// state (transform, clip) starts afresh. Raster and SVG canvases hold one page.
+    /// Ends the current page of a PDF and starts a blank one of the same size. The drawing
+    /// state (transform, clip) carries over, so draw each page inside ``withSavedState(_:)``.
+    /// Raster and SVG canvases hold one page.
     ///
     /// - Throws: ``CanvasError/cairo(_:)`` when the canvas is not a PDF.
     public func newPage() throws {
