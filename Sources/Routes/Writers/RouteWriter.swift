@@ -127,9 +127,10 @@ public enum RouteWriter {
             return parts.joined(separator: separator)
         }
         func segment(_ points: [GeoPoint]) -> String {
-            if points.allSatisfy({ $0.time != nil }) {
+            let times = points.compactMap(\.time)
+            if times.count == points.count {
                 var text = "<gx:Track>\n"
-                for p in points { text += "<when>\(timestamp(p.time!))</when>\n" }
+                for time in times { text += "<when>\(timestamp(time))</when>\n" }
                 for p in points { text += "<gx:coord>\(tuple(p, separator: " "))</gx:coord>\n" }
                 return text + "</gx:Track>\n"
             }
