@@ -222,32 +222,12 @@ public enum RouteWriter {
         return fixed == "-0" ? "0" : fixed
     }
 
-    /// ISO 8601 in UTC: `2024-05-01T06:20:00Z`, or `2024-05-01T06:20:00.250Z` with a fraction.
+    /// ISO 8601 in UTC: `2024-05-01T06:20:00Z`, or `2024-05-01T06:20:00.250Z` with a fraction
+    /// (rounded to milliseconds), by Foundation's ISO 8601 format style.
     static func timestamp(_ date: Date) -> String {
-        let seconds = date.timeIntervalSince1970
-        let millis = (seconds * 1000).rounded()
-        var whole = Int64((millis / 1000).rounded(.down))
-        let fraction = Int64(millis) - whole * 1000
-        let days = Int64((Double(whole) / 86_400).rounded(.down))
-        whole -= days * 86_400
-        let (year, month, day) = civil(fromDays: days)
-        var text = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day,
-                          Int(whole / 3600), Int(whole / 60 % 60), Int(whole % 60))
-        if fraction != 0 { text += String(format: ".%03d", Int(fraction)) }
-        return text + "Z"
-    }
-
-    /// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
-    private static func civil(fromDays days: Int64) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let y = yoe + era * 400
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (Int(m <= 2 ? y + 1 : y), Int(m), Int(d))
+        let millis = (date.timeIntervalSince1970 * 1000).rounded()
+        let rounded = Date(timeIntervalSince1970: millis / 1000)
+        let hasFraction = millis.truncatingRemainder(dividingBy: 1000) != 0
+        return rounded.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: hasFraction))
     }
 }
