@@ -67,6 +67,7 @@ let package = Package(
                 "Tactics",
                 "Routes",
                 "League",
+                "Reports",
                 "Club",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -81,13 +82,15 @@ let package = Package(
 
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "TacticsTests", dependencies: ["Tactics", "Canvas"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "League", "Canvas"]),
+        // What several test targets share: reading produced PDFs back with poppler.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "League", "Canvas", "TestSupport"]),
         .testTarget(name: "ClubTests", dependencies: ["Club", "Canvas", "Routes"]),
         .testTarget(name: "RoutesTests", dependencies: ["Routes", "Canvas"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LeagueTests", dependencies: ["League"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "TouchlineCLITests",
-            dependencies: ["TouchlineCLI", "Canvas", "Club"]
+            dependencies: ["TouchlineCLI", "Canvas", "Club", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

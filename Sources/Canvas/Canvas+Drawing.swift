@@ -42,6 +42,24 @@ extension Canvas {
         guard format == .pdf else { throw CanvasError.cairo("only PDF canvases have several pages") }
         cairo_show_page(context)
         try checkStatus()
+        pageNumber += 1
+    }
+
+    /// Adds an entry to a PDF's outline (the bookmarks a viewer lists beside the pages) that
+    /// opens the current page; entries appear in the order they are added, under `parent`.
+    ///
+    /// ```swift
+    /// let league = try canvas.addBookmark("La Liga")
+    /// try canvas.addBookmark("Results", parent: league)
+    /// ```
+    /// - Throws: ``CanvasError/cairo(_:)`` when the canvas is not a PDF.
+    @discardableResult
+    public func addBookmark(_ title: String, parent: Bookmark = .root, open: Bool = true) throws -> Bookmark {
+        guard format == .pdf else { throw CanvasError.cairo("only PDF canvases have bookmarks") }
+        let id = cairo_pdf_surface_add_outline(surface, parent.id, title, "page=\(pageNumber)",
+                                               open ? CAIRO_PDF_OUTLINE_FLAG_OPEN : cairo_pdf_outline_flags_t(0))
+        try checkStatus()
+        return Bookmark(id: id)
     }
 
     /// Limits later drawing to the inside of `path` (until the saved state is restored).

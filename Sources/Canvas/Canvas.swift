@@ -35,6 +35,9 @@ public final class Canvas {
     /// Height in device pixels (raster) or points (vector).
     public let pixelHeight: Int
 
+    /// The page being drawn, from 1; ``newPage()`` moves to the next.
+    public internal(set) var pageNumber = 1
+
     let surface: OpaquePointer
     private(set) var context: OpaquePointer
     private let sink: ByteSink?

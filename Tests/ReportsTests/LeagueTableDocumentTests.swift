@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import League
+import TestSupport
 import Testing
 @testable import Reports
 
@@ -64,7 +65,7 @@ import Testing
         for page in 0..<document.pageCount {
             #expect(try document.svg(page: page).count > 0)
         }
-        #expect(throws: LeagueTableError.self) { try document.svg(page: document.pageCount) }
+        #expect(throws: PrintError.self) { try document.svg(page: document.pageCount) }
     }
 
     @Test func rendersAreDeterministic() throws {
@@ -101,26 +102,26 @@ import Testing
         let font = Font(size: 9)
         let measure = { (text: String) in canvas.measure(text, font: font).advance }
         let long = "Borussia Mönchengladbach Fußball-Club von 1900 eingetragener Verein"
-        let short = LeagueTableDocument.shortened(long, toFit: 120, measure: measure)
+        let short = TextFitting.shortened(long, toFit: 120, measure: measure)
         #expect(short.hasSuffix("…"))
         #expect(short.hasPrefix("Borussia M"))
         #expect(measure(short) <= 120)
-        #expect(LeagueTableDocument.shortened("Everton", toFit: 120, measure: measure) == "Everton")
-        #expect(LeagueTableDocument.shortened(long, toFit: 1, measure: measure) == "…")
+        #expect(TextFitting.shortened("Everton", toFit: 120, measure: measure) == "Everton")
+        #expect(TextFitting.shortened(long, toFit: 1, measure: measure) == "…")
     }
 
     @Test func footnotesAndMarkers() throws {
         let document = try Self.document(teams: 20)
-        let notes = document.footnotes.map(\.text)
+        let notes = LeagueTableDocument.footnotes(deductions: document.deductions, standings: document.standings).map(\.text)
         #expect(notes == ["Team 20: 9 points deducted (administration)",
                           "Team 2 above Team 3: head-to-head points 6 to 1"])
         #expect(document.markers == ["Team 20": [1], "Team 2": [2], "Team 3": [2]])
-        #expect(LeagueTableDocument.signed(4) == "+4" && LeagueTableDocument.signed(-3) == "\u{2212}3")
+        #expect(TextFitting.signed(4) == "+4" && TextFitting.signed(-3) == "\u{2212}3")
     }
 
     @Test func tooSmallPaperThrows() throws {
         let standings = try Self.standings(teams: 20)
-        #expect(throws: LeagueTableError.self) {
+        #expect(throws: PrintError.self) {
             try LeagueTableDocument(standings: standings, title: "T", season: "S",
                                     paper: PaperSize(width: 200, height: 120))
         }
@@ -128,30 +129,73 @@ import Testing
             _ = try LeagueTableDocument(standings: standings, title: "T", season: "S",
                                         paper: PaperSize(width: 595, height: 100))
             Issue.record("expected an error")
-        } catch let error as LeagueTableError {
+        } catch let error as PrintError {
             #expect(error.localizedDescription.contains("too small"))
         }
     }
 
-    /// Text check through poppler's `pdftotext`, skipped when the tool is not installed.
-    @Test func pdfTextIncludesNamesAndFootnotes() throws {
-        let tool = URL(fileURLWithPath: "/usr/bin/pdftotext")
-        guard FileManager.default.isExecutableFile(atPath: tool.path) else { return } // poppler-utils absent: skip
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tl-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let input = directory.appendingPathComponent("t.pdf"), output = directory.appendingPathComponent("t.txt")
-        try Self.document(teams: 40).pdf().write(to: input)
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = [input.path, output.path]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let text = try String(contentsOf: output, encoding: .utf8)
-        for expected in ["Premier League", "As of matchday 38", "Спартак Москва", "Atlético Málaga", "Team 40",
-                         "9 points deducted (administration)", "head-to-head points 6 to 1", "Relegation", "=3"] {
+    /// Every team in order across the pages, the header on every page, the footnotes at the end.
+    @Test func pdfTextHasEveryTeamInOrderAndTheFootnotes() throws {
+        let document = try Self.document(teams: 40, paper: .a4.landscape)
+        let pdf = try document.pdf()
+        let info = try PDFProbe.info(pdf)
+        #expect(info.pages == document.pageCount)
+        #expect(document.layout.pages.filter { !$0.rows.isEmpty }.count >= 2)
+        #expect(abs(info.width - 841.89) < 0.1 && abs(info.height - 595.28) < 0.1)
+        let text = try PDFProbe.text(pdf).replacingOccurrences(of: " +", with: " ", options: .regularExpression)
+        // Every team in table order (a document without footnote markers, which pdftotext
+        // would run into the names); "Team 1 " with its space so "Team 10" is not "Team 1".
+        let special = [4: "Ελληνικός Όμιλος", 5: "Спартак Москва", 6: "Atlético Málaga"]
+        let names = (0..<40).map { special[$0] ?? "Team \($0 + 1) " }
+        let plain = try LeagueTableDocument(
+            standings: Self.standings(teams: 40, names: [4: "Ελληνικός Όμιλος Ποδοσφαίρου", 5: "Спартак Москва",
+                                                         6: "Atlético Málaga"]),
+            title: "Premier League", season: "2023–24", paper: .a4.landscape)
+        #expect(plain.pageCount >= 2)
+        let lines = try PDFProbe.text(plain.pdf()).split(separator: "\n").map { $0 + " " }
+        #expect(lines.compactMap { line in names.first { line.contains($0) } } == names)
+        for page in 1...info.pages {
+            let pageText = try PDFProbe.text(pdf, page: page)
+            if !document.layout.pages[page - 1].rows.isEmpty {
+                #expect(pageText.contains("Pos") && pageText.contains("Team") && pageText.contains("Pts"), "page \(page) header")
+            }
+            #expect(pageText.contains("Page \(page) of \(info.pages)"))
+        }
+        for expected in ["Premier League", "As of matchday 38", "1 Team 20: 9 points deducted (administration)",
+                         "2 Team 2 above Team 3: head-to-head points 6 to 1", "Champions League", "Relegation", "=3"] {
             #expect(text.contains(expected), "missing \(expected)")
+        }
+    }
+
+    @Test func longFootnotesWrapInsteadOfBeingCut() throws {
+        let reason = Array(repeating: "failure to fulfil the fixture against a rival club", count: 4).joined(separator: " and ")
+        let document = try LeagueTableDocument(standings: Self.standings(teams: 20), title: "T", season: "S",
+                                               deductions: [PointDeduction(team: "Team 7", points: 3, reason: reason)])
+        let lines = document.footerLines.filter { if case .note = $0 { return true } else { return false } }
+        #expect(lines.count >= 2)
+        let text = try PDFProbe.text(document.pdf())
+        #expect(text.contains("rival club") && !text.contains("…"))
+        #expect(text.filter { $0 == "\n" }.count > 20)
+    }
+
+    @Test func leagueZonesGiveMarksTintsAndTheNarrowestWins() throws {
+        let zones = TableZone.zones([
+            LeagueZone(kind: .europe, positions: 1...4, name: "Champions League", mark: "CL"),
+            LeagueZone(kind: .champion, positions: 1...1),
+            LeagueZone(kind: .europe, positions: 5...5, name: "Europa League", mark: "EL"),
+            LeagueZone(kind: .relegation, positions: 18...20),
+        ])
+        #expect(zones[1].mark == "C" && zones[3].name == "Relegation")
+        #expect(zones[0].tint != zones[2].tint)
+        let document = try LeagueTableDocument(standings: Self.standings(teams: 20), title: "T", season: "S", zones: zones)
+        #expect(document.zone(for: 1)?.mark == "C")
+        #expect(document.zone(for: 3)?.mark == "CL")
+        #expect(document.zone(for: 10) == nil)
+        let text = try PDFProbe.text(document.pdf())
+        for legend in ["CL   Champions League", "EL   Europa League", "R    Relegation"] {
+            #expect(text.replacingOccurrences(of: "  +", with: "  ", options: .regularExpression)
+                        .contains(legend.replacingOccurrences(of: "  +", with: "  ", options: .regularExpression)),
+                    "legend \(legend)")
         }
     }
 }

@@ -215,6 +215,22 @@ extension ClubStore {
                 CREATE INDEX route_owner ON route(ownerId);
                 """)
         }
+        migrator.registerMigration("v4 league zones") { db in
+            try db.execute(sql: """
+                -- The bands of a league's table (title, promotion, European places, play-off,
+                -- relegation) that printed tables mark and explain.
+                CREATE TABLE leagueZone (
+                    id INTEGER PRIMARY KEY,
+                    leagueId INTEGER NOT NULL REFERENCES league(id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL CHECK (kind IN ('champion', 'promotion', 'europe', 'playoff', 'relegation')),
+                    firstPosition INTEGER NOT NULL CHECK (firstPosition >= 1),
+                    lastPosition INTEGER NOT NULL CHECK (lastPosition BETWEEN firstPosition AND 1000),
+                    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+                    mark TEXT NOT NULL CHECK (length(mark) BETWEEN 1 AND 3)
+                );
+                CREATE INDEX leagueZone_league ON leagueZone(leagueId);
+                """)
+        }
         return migrator
     }
 }

@@ -143,19 +143,29 @@ extension LeagueCommand {
     struct Table: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "table",
-            abstract: "Print the table, with why each tie-break placed the teams it separated.",
+            abstract: "Print the table, with why each tie-break placed the teams it separated; or print it on paper.",
             discussion: """
                 Teams still level after every criterion share a position (=5); when the rules call \
                 for a play-off it is noted, as are deductions. --json prints the rows in table order \
                 with the notes (higher, lower, criterion and both values) and the play-off groups.
+
+                With --format or -o the table is laid out on paper as PDF, PNG or SVG: the league's \
+                zones (see 'touchline league zones') marked and explained, deductions and tie-breaks \
+                as numbered footnotes, long tables continued with the header repeated. --pages adds \
+                the home and away tables, the results grid, the top scorers and the discipline \
+                table. Several leagues go into one PDF with a bookmark each. PNG and SVG write one \
+                file per page: table.png, table-2.png...
 
                 Examples:
                   touchline league table 'Liga Amigos'
                   touchline league table 'Liga Amigos' --matchday 19 --home
                   touchline league table 'Liga Amigos' --rules uefa-groups --json
                   touchline league table 'Liga Amigos' --csv > table.csv
+                  touchline league table 'La Liga' -o laliga.pdf --pages home,away,grid,scorers
+                  touchline league table 'La Liga' 'Premier League' -o tables.pdf --paper letter
+                  touchline league table 'La Liga' --format png -o table.png --landscape
                 """)
-        @Argument(help: "The league's id or name.") var league: String
+        @Argument(help: "The league's id or name (several when printing).") var leagues: [String] = []
         @Option(help: ArgumentHelp("Rank by another preset: \(RulePresets.names).", valueName: "preset")) var rules: String?
         @Option(help: ArgumentHelp("The table after the matches up to this date, YYYY-MM-DD.", valueName: "date"),
                 transform: MatchArguments.date)
@@ -164,20 +174,31 @@ extension LeagueCommand {
         @Flag(help: "Count home matches only.") var home = false
         @Flag(help: "Count away matches only.") var away = false
         @Flag(help: "Print CSV (Position,Team,Played,...) instead of a table.") var csv = false
+        @OptionGroup var printing: TablePrintOptions
         @OptionGroup var database: DatabaseOption
         @OptionGroup var output: JSONFlag
 
         func validate() throws {
+            guard !leagues.isEmpty else { throw ValidationError("give a league's id or name") }
             if asOf != nil, matchday != nil { throw ValidationError("give --as-of or --matchday, not both") }
             if home, away { throw ValidationError("give --home or --away, not both") }
             if csv, output.json { throw ValidationError("give --json or --csv, not both") }
+            if printing.prints, csv || output.json { throw ValidationError("give --json, --csv or --format, not several") }
+            if !printing.prints, leagues.count > 1 { throw ValidationError("several leagues need --format pdf (or png, svg) and -o") }
         }
 
         func run() throws {
             try reportingErrors {
-                let standings = try Leagues(store: try database.store()).table(
-                    LeagueReference(league), rules: rules, venue: home ? .home : away ? .away : .all, matchday: matchday,
-                    asOf: asOf)
+                let leagues = Leagues(store: try database.store())
+                let venue: Venue = home ? .home : away ? .away : .all
+                if printing.prints {
+                    let printer = TablePrinter(leagues: leagues, options: printing, rules: rules, venue: venue,
+                                               matchday: matchday, asOf: asOf)
+                    for path in try printer.print(self.leagues.map(LeagueReference.init)) { print("wrote \(path)") }
+                    return
+                }
+                let standings = try leagues.table(LeagueReference(self.leagues[0]), rules: rules, venue: venue,
+                                                  matchday: matchday, asOf: asOf)
                 if output.json { return try Output.json(standings) }
                 if csv { return LeagueOutput.write(Data(LeagueCSV.table(standings).utf8)) }
                 LeagueOutput.standings(standings)

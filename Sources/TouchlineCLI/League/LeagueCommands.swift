@@ -26,7 +26,7 @@ struct LeagueCommand: ParsableCommand {
               touchline league export 'Liga Amigos' --format csv -o table.csv
             """,
         subcommands: [List.self, Create.self, Password.self, Join.self, Grant.self, Revoke.self, Teams.self, AddTeam.self,
-                      Fixtures.self, Results.self, Table.self, Deduct.self, Import.self, Export.self, Scorers.self,
+                      Fixtures.self, Results.self, Table.self, Zones.self, Deduct.self, Import.self, Export.self, Scorers.self,
                       Discipline.self]
     )
 
@@ -207,6 +207,72 @@ struct LeagueCommand: ParsableCommand {
                                                             name: name, team: clubTeam.map(TeamReference.init))
                 if output.json { return try Output.json(team) }
                 print("added \(team.name) to league \(league)")
+            }
+        }
+    }
+
+    struct Zones: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "zones",
+            abstract: "Show or set the zones a printed table marks: champion, promotion, Europe, play-off, relegation.",
+            discussion: """
+                Each --set is KIND:POSITIONS[:MARK[:NAME]], KIND one of champion, promotion, europe, \
+                playoff, relegation and POSITIONS a place or a range (1-4). The mark (one to three \
+                characters) stands beside the zone's rows, so the zone reads in black and white; \
+                the name explains it in the legend. Setting replaces every zone (owner and editors); \
+                --clear removes them. A position in several zones shows the narrowest one's mark.
+
+                Examples:
+                  touchline league zones 'La Liga' --set champion:1 --set 'europe:1-4:CL:Champions League' \
+                    --set 'europe:5-6:EL:Europa League' --set 'europe:7:ECL:Conference League' --set relegation:18-20
+                  touchline league zones 'La Liga' --json
+                """)
+        @Argument(help: "The league's id or name.") var league: String
+        @Option(name: .customLong("set"), help: ArgumentHelp("A zone: KIND:POSITIONS[:MARK[:NAME]]; repeat for several.",
+                                                            valueName: "zone"),
+                transform: Zones.zone)
+        var zones: [LeagueZone] = []
+        @Flag(help: "Remove every zone.") var clear = false
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        /// `europe:1-4:CL:Champions League`.
+        static func zone(_ text: String) throws -> LeagueZone {
+            let parts = text.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
+            let kinds = LeagueZone.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let kind = LeagueZone.Kind(rawValue: parts[0].lowercased()) else {
+                throw ValidationError("--set \(text): unknown kind '\(parts[0])' (expected \(kinds))")
+            }
+            guard parts.count >= 2 else { throw ValidationError("--set \(text): give the positions, e.g. \(kind.rawValue):1-4") }
+            let bounds = parts[1].split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+            guard (1...2).contains(bounds.count), let first = bounds.first ?? nil, let last = bounds.last ?? nil,
+                  first >= 1, first <= last else {
+                throw ValidationError("--set \(text): positions '\(parts[1])' must be a place or a range like 18-20")
+            }
+            let mark = parts.count > 2 && !parts[2].isEmpty ? parts[2] : nil
+            let name = parts.count > 3 && !parts[3].isEmpty ? parts[3] : nil
+            return LeagueZone(kind: kind, positions: first...last, name: name, mark: mark)
+        }
+
+        func validate() throws {
+            if clear, !zones.isEmpty { throw ValidationError("give --set or --clear, not both") }
+        }
+
+        func run() throws {
+            try reportingErrors {
+                let store = try club.store()
+                let leagues = Leagues(store: store)
+                let reference = LeagueReference(league)
+                if clear || !zones.isEmpty {
+                    try leagues.setZones(try club.actor(Accounts(store: store)), reference, zones)
+                }
+                let stored = try leagues.zones(reference)
+                if output.json { return try Output.json(stored) }
+                Output.table(["MARK", "POSITIONS", "KIND", "NAME"], stored.map { zone in
+                    let places = zone.positions.count == 1 ? "\(zone.positions.lowerBound)"
+                        : "\(zone.positions.lowerBound)-\(zone.positions.upperBound)"
+                    return [zone.mark, places, zone.kind.rawValue, zone.name]
+                }, empty: "no zones")
             }
         }
     }

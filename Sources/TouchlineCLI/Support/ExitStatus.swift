@@ -3,6 +3,7 @@ import Canvas
 import Club
 import Routes
 import Foundation
+import Reports
 import Tactics
 
 /// sysexits(3) codes the CLI exits with.
@@ -57,6 +58,10 @@ extension ExitStatus {
             case .busy: return .unavailable
             case .invalid, .duplicate, .notFound, .ambiguous: return .dataError
             }
+        case let error as PrintError:
+            // The paper is the user's choice: a usage error; the rest are the program's.
+            if case .paperTooSmall = error { return .usage }
+            return .software
         case let error as BoardAnimatorError:
             if case .invalidSpacing = error { return .usage }
             return .dataError

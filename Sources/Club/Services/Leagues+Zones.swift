@@ -1,0 +1,56 @@
+import GRDB
+import League
+
+extension Leagues {
+    /// The most zones a league may have.
+    public static let maximumZones = 20
+    /// The lowest table position a zone may reach.
+    public static let maximumZonePosition = 1000
+
+    /// The league's zones, in the order they were set.
+    public func zones(_ reference: LeagueReference) throws -> [LeagueZone] {
+        try store.read { db in try Self.zones(db, league: try Self.resolve(db, reference)) }
+    }
+
+    /// Replaces the league's zones (owner and editors); an empty list removes them.
+    public func setZones(_ actor: Actor, _ reference: LeagueReference, _ zones: [LeagueZone]) throws {
+        let zones = try Self.validated(zones)
+        try store.write { db in
+            let id = try Self.resolve(db, reference, editor: actor)
+            try db.execute(sql: "DELETE FROM leagueZone WHERE leagueId = ?", arguments: [id])
+            let insert = try db.cachedStatement(sql: """
+                INSERT INTO leagueZone (leagueId, kind, firstPosition, lastPosition, name, mark) VALUES (?, ?, ?, ?, ?, ?)
+                """)
+            for zone in zones {
+                try insert.execute(arguments: [id, zone.kind.rawValue, zone.positions.lowerBound, zone.positions.upperBound,
+                                               zone.name, zone.mark])
+            }
+        }
+    }
+
+    static func zones(_ db: Database, league: Int64) throws -> [LeagueZone] {
+        try Row.fetchAll(db, sql: "SELECT * FROM leagueZone WHERE leagueId = ? ORDER BY id", arguments: [league]).map { row in
+            let first: Int = row["firstPosition"], last: Int = row["lastPosition"]
+            return LeagueZone(kind: LeagueZone.Kind(rawValue: row["kind"]) ?? .playoff, positions: first...max(first, last),
+                              name: row["name"], mark: row["mark"])
+        }
+    }
+
+    /// Trimmed names and marks, positions in range, at most ``maximumZones``.
+    static func validated(_ zones: [LeagueZone]) throws -> [LeagueZone] {
+        guard zones.count <= maximumZones else {
+            throw ClubError.invalid(field: "zones", message: "\(zones.count) zones; a league may have at most \(maximumZones)")
+        }
+        return try zones.enumerated().map { index, zone in
+            let field = "zone \(index + 1)"
+            guard zone.positions.lowerBound >= 1, zone.positions.upperBound <= maximumZonePosition else {
+                throw ClubError.invalid(field: field, message: "positions \(zone.positions.lowerBound)-\(zone.positions.upperBound) "
+                                            + "must lie within 1-\(maximumZonePosition)")
+            }
+            var zone = zone
+            zone.name = try Validation.text(zone.name, field: "\(field) name", maximum: LeagueZone.maximumNameLength)
+            zone.mark = try Validation.text(zone.mark, field: "\(field) mark", maximum: LeagueZone.maximumMarkLength)
+            return zone
+        }
+    }
+}

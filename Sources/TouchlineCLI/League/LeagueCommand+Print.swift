@@ -1,0 +1,147 @@
+import ArgumentParser
+import Canvas
+import Club
+import Foundation
+import League
+import Reports
+
+/// `touchline league table --format pdf|png|svg`: the options and the printing.
+struct TablePrintOptions: ParsableArguments {
+    /// The pages that may follow a league's table.
+    enum ExtraPage: String, CaseIterable {
+        case home, away, grid, scorers, discipline
+    }
+
+    @Option(help: ArgumentHelp("Print to a file: pdf, png or svg (default: from -o's extension).", valueName: "format"))
+    var format: OutputFormat?
+    @Option(name: .shortAndLong, help: ArgumentHelp("The file to write; PNG and SVG pages after the first get -2, -3... before the extension.",
+                                                    valueName: "file"))
+    var output: String?
+    @Option(help: ArgumentHelp("a4, a3, a5, letter, legal or WIDTHxHEIGHTmm (default: a4).", valueName: "paper"))
+    var paper: PaperSize = .a4
+    @Flag(help: "Turn the paper on its side.") var landscape = false
+    @Option(help: ArgumentHelp("Pages after each table, comma-separated: home, away, grid, scorers, discipline.",
+                               valueName: "pages"),
+            transform: TablePrintOptions.pages)
+    var pages: [ExtraPage] = []
+    @Option(help: ArgumentHelp("How many places the scorers and discipline pages list (ties at the cut stay).", valueName: "n"))
+    var top = 30
+
+    /// True when the table is to be printed rather than shown.
+    var prints: Bool { format != nil || output != nil }
+
+    /// The format: `--format`, else `-o`'s extension.
+    var resolvedFormat: OutputFormat? {
+        format ?? output.flatMap { OutputFormat(fileExtensionOf: URL(fileURLWithPath: $0)) }
+    }
+
+    static func pages(_ text: String) throws -> [ExtraPage] {
+        try text.split(separator: ",").map { name in
+            guard let page = ExtraPage(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                throw ValidationError("--pages: unknown page '\(name)' (expected \(ExtraPage.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return page
+        }
+    }
+
+    func validate() throws {
+        guard prints else {
+            if landscape || !pages.isEmpty { throw ValidationError("--landscape and --pages need --format or -o") }
+            return
+        }
+        guard let output else { throw ValidationError("--format needs -o FILE") }
+        guard let format = resolvedFormat else {
+            throw ValidationError("cannot tell the format of \(output): give --format pdf, png or svg")
+        }
+        if let named = OutputFormat(fileExtensionOf: URL(fileURLWithPath: output)), named != format {
+            throw ValidationError("-o \(output) does not end in .\(format.rawValue)")
+        }
+        guard top >= 1, top <= 1000 else { throw ValidationError("--top must be from 1 to 1000") }
+    }
+}
+
+/// Builds the printed tables of one or more leagues from the services and writes them.
+struct TablePrinter {
+    var leagues: Leagues
+    var options: TablePrintOptions
+    var rules: String?
+    var venue: Venue
+    var matchday: Int?
+    var asOf: String?
+
+    /// One chapter per league: its table, then the extra pages asked for.
+    func chapter(_ reference: LeagueReference) throws -> PrintBook.Chapter {
+        let info = try leagues.show(reference)
+        let season = try leagues.season(reference)
+        let reference = LeagueReference.id(info.id)
+        let paper = options.paper, landscape = options.landscape
+        let progress = season.progressLabel(matchday: matchday, asOf: asOf)
+        let deductions = season.deductions.filter { deduction in
+            guard let asOf, let date = deduction.date else { return true }
+            return date <= asOf
+        }
+        func table(_ venue: Venue, heading: String?) throws -> LeagueTableDocument {
+            let standings = try leagues.table(reference, rules: rules, venue: venue, matchday: matchday, asOf: asOf)
+            return try LeagueTableDocument(
+                standings: standings, title: info.name, season: info.season, heading: heading, asOf: progress,
+                deductions: venue == .all ? deductions : [], zones: venue == .all ? TableZone.zones(try leagues.zones(reference)) : [],
+                paper: paper, landscape: landscape)
+        }
+        var sections: [any PrintSection] = [try table(venue, heading: Self.heading(venue))]
+        for page in options.pages {
+            switch page {
+            case .home: sections.append(try table(.home, heading: Self.heading(.home)))
+            case .away: sections.append(try table(.away, heading: Self.heading(.away)))
+            case .grid:
+                sections.append(try ResultsGridDocument(grid: leagues.resultsGrid(reference), title: info.name,
+                                                        season: info.season, asOf: progress, paper: paper, landscape: landscape))
+            case .scorers:
+                sections.append(try PlayerListDocument.scorers(leagues.scorers(reference), title: info.name, season: info.season,
+                                                               asOf: progress, limit: options.top, paper: paper,
+                                                               landscape: landscape))
+            case .discipline:
+                sections.append(try PlayerListDocument.discipline(leagues.discipline(reference), title: info.name,
+                                                                  season: info.season, asOf: progress, limit: options.top,
+                                                                  paper: paper, landscape: landscape))
+            }
+        }
+        return PrintBook.Chapter(title: "\(info.name) \(info.season)", sections: sections)
+    }
+
+    static func heading(_ venue: Venue) -> String? {
+        switch venue {
+        case .all: return nil
+        case .home: return "Home matches"
+        case .away: return "Away matches"
+        }
+    }
+
+    /// Lays out every league, then writes the files; nothing is written when anything fails.
+    func print(_ references: [LeagueReference]) throws -> [String] {
+        guard let output = options.output, let format = options.resolvedFormat else { return [] }
+        try Files.checkWritable(output)
+        let chapters = try references.map(chapter)
+        let book = try PrintBook(title: chapters.count == 1 ? chapters[0].title : "League tables", chapters: chapters)
+        let files: [(path: String, data: Data)]
+        switch format {
+        case .pdf: files = [(output, try book.pdf())]
+        case .png, .svg:
+            files = try (0..<book.pageCount).map { page in
+                let path = book.pageCount == 1 ? output : Self.numbered(output, page: page + 1)
+                return (path, format == .png ? try book.png(page: page) : try book.svg(page: page))
+            }
+        }
+        try Files.writeAll(files)
+        return files.map(\.path)
+    }
+
+    /// `table.png` → `table.png` for page 1, `table-2.png` for page 2.
+    static func numbered(_ path: String, page: Int) -> String {
+        guard page > 1 else { return path }
+        let file = path as NSString
+        let ext = file.pathExtension
+        return ext.isEmpty ? "\(path)-\(page)" : "\(file.deletingPathExtension)-\(page).\(ext)"
+    }
+}
+
+extension OutputFormat: ExpressibleByArgument {}
