@@ -68,6 +68,19 @@ import Testing
         #expect(text.contains("Page \(info.pages) of \(info.pages)"))
     }
 
+    @Test func everyPageStopsWhereTheTableDoes() throws {
+        let club = try Self.laLigaClub()
+        let file = club.scratch.path("md10.pdf")
+        let printed = try club.run(["league", "table", "La Liga", "--matchday", "10", "-o", file, "--pages", "grid"])
+        #expect(printed.status == 0, "\(printed.stderr)")
+        let pdf = try Data(contentsOf: URL(fileURLWithPath: file))
+        #expect(try PDFProbe.text(pdf, page: 1).contains("After matchday 10"))
+        let grid = try PDFProbe.text(pdf, page: 2)
+        #expect(grid.contains("2022/23 · Results") && grid.contains("After matchday 10"))
+        // Ten matchdays of ten matches: a hundred scores in the grid.
+        #expect(grid.filter { $0 == "\u{2013}" }.count == 100)
+    }
+
     @Test func pngAndSVGWriteAFilePerPage() throws {
         let club = try Self.laLigaClub()
         let png = club.scratch.path("table.png")

@@ -86,10 +86,7 @@ private struct Engine {
         // is in that order already, so sorting is skipped when it is.
         var counted = season.matches.indices.filter { position in
             let match = season.matches[position]
-            guard match.result != nil else { return false }
-            if let matchday, (match.matchday ?? Int.max) > matchday { return false }
-            if let date, (match.date ?? "9999") > date { return false }
-            return true
+            return match.result != nil && Season.isWithinCut(match, matchday: matchday, date: date)
         }
         func key(_ position: Int) -> (String, Int, Int) {
             (season.matches[position].date ?? "", season.matches[position].matchday ?? 0, position)
@@ -128,8 +125,7 @@ private struct Engine {
         if venue == .all {
             let cutOff = date ?? (matchday != nil ? latestDate : nil)
             for deduction in season.deductions {
-                guard let team = index[deduction.team] else { continue }
-                if let cutOff, let when = deduction.date, when > cutOff { continue }
+                guard let team = index[deduction.team], Season.applies(deduction, cutOff: cutOff) else { continue }
                 deducted[team] += deduction.points
                 tallies[team].points -= deduction.points
             }

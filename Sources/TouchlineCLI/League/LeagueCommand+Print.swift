@@ -72,37 +72,38 @@ struct TablePrinter {
     /// One chapter per league: its table, then the extra pages asked for.
     func chapter(_ reference: LeagueReference) throws -> PrintBook.Chapter {
         let info = try leagues.show(reference)
-        let season = try leagues.season(reference)
         let reference = LeagueReference.id(info.id)
+        // Everything on the pages stops where the table does.
+        let season = try leagues.season(reference).cut(matchday: matchday, asOf: asOf)
         let paper = options.paper, landscape = options.landscape
         let progress = season.progressLabel(matchday: matchday, asOf: asOf)
-        let deductions = season.deductions.filter { deduction in
-            guard let asOf, let date = deduction.date else { return true }
-            return date <= asOf
-        }
-        func table(_ venue: Venue, heading: String?) throws -> LeagueTableDocument {
+        let zones = TableZone.zones(try leagues.zones(reference))
+        func table(_ venue: Venue) throws -> LeagueTableDocument {
             let standings = try leagues.table(reference, rules: rules, venue: venue, matchday: matchday, asOf: asOf)
             return try LeagueTableDocument(
-                standings: standings, title: info.name, season: info.season, heading: heading, asOf: progress,
-                deductions: venue == .all ? deductions : [], zones: venue == .all ? TableZone.zones(try leagues.zones(reference)) : [],
+                standings: standings, title: info.name, season: info.season, heading: Self.heading(venue), asOf: progress,
+                deductions: venue == .all ? season.deductions : [], zones: venue == .all ? zones : [],
                 paper: paper, landscape: landscape)
         }
-        var sections: [any PrintSection] = [try table(venue, heading: Self.heading(venue))]
+        let main = try table(venue)
+        let players = options.pages.contains(.scorers) || options.pages.contains(.discipline)
+            ? StatisticsEngine.players(in: season.matches) : []
+        var sections: [any PrintSection] = [main]
         for page in options.pages {
             switch page {
-            case .home: sections.append(try table(.home, heading: Self.heading(.home)))
-            case .away: sections.append(try table(.away, heading: Self.heading(.away)))
+            case .home: sections.append(try table(.home))
+            case .away: sections.append(try table(.away))
             case .grid:
-                sections.append(try ResultsGridDocument(grid: leagues.resultsGrid(reference), title: info.name,
-                                                        season: info.season, asOf: progress, paper: paper, landscape: landscape))
+                let grid = ResultsGrid(season: season, order: main.standings.rows.map(\.team))
+                sections.append(try ResultsGridDocument(grid: grid, title: info.name, season: info.season, asOf: progress,
+                                                        paper: paper, landscape: landscape))
             case .scorers:
-                sections.append(try PlayerListDocument.scorers(leagues.scorers(reference), title: info.name, season: info.season,
-                                                               asOf: progress, limit: options.top, paper: paper,
-                                                               landscape: landscape))
+                sections.append(try PlayerListDocument.scorers(players, title: info.name, season: info.season, asOf: progress,
+                                                               limit: options.top, paper: paper, landscape: landscape))
             case .discipline:
-                sections.append(try PlayerListDocument.discipline(leagues.discipline(reference), title: info.name,
-                                                                  season: info.season, asOf: progress, limit: options.top,
-                                                                  paper: paper, landscape: landscape))
+                sections.append(try PlayerListDocument.discipline(players, title: info.name, season: info.season,
+                                                                  asOf: progress, limit: options.top, paper: paper,
+                                                                  landscape: landscape))
             }
         }
         return PrintBook.Chapter(title: "\(info.name) \(info.season)", sections: sections)
