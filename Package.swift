@@ -67,6 +67,7 @@ let package = Package(
                 "Tactics",
                 "Routes",
                 "League",
+                "Reports",
                 "Club",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -75,7 +76,7 @@ let package = Package(
         // Benchmarks (`make bench`), built in release mode.
         .executableTarget(
             name: "TouchlineBench",
-            dependencies: ["Canvas", "Tactics", "Routes", "League", "Club", "CCairo"],
+            dependencies: ["Canvas", "Tactics", "Routes", "League", "Reports", "Club", "CCairo"],
             path: "bench/Sources/TouchlineBench"
         ),
 

@@ -82,7 +82,7 @@ extension LeagueTableDocument {
     }
 
     private func fit(_ text: String, _ width: Double, _ font: Font, _ canvas: Canvas) -> String {
-        Self.shortened(text, toFit: width) { canvas.measure($0, font: font).advance }
+        TextFitting.shortened(text, toFit: width) { canvas.measure($0, font: font).advance }
     }
 
     /// The right edges of the numeric columns, then the form column's left edge.
@@ -132,7 +132,7 @@ extension LeagueTableDocument {
         let marker = markers.map(String.init).joined(separator: ",")
         let markerWidth = marker.isEmpty ? 0 : canvas.measure(marker, font: Self.markerFont).advance + 2
         let nameX = layout.teamX + 2
-        let name = Self.shortened(row.team, toFit: layout.teamWidth - 8 - markerWidth) {
+        let name = TextFitting.shortened(row.team, toFit: layout.teamWidth - 8 - markerWidth) {
             canvas.measure($0, font: Self.bodyFont).advance
         }
         canvas.draw(text: name, at: Point(x: nameX, y: baseline), font: Self.bodyFont, color: Self.ink)

@@ -121,25 +121,6 @@ public struct LeagueTableDocument {
 
     // MARK: - Text helpers
 
-    /// `text`, or as much of it as fits in `width` followed by an ellipsis.
-    static func shortened(_ text: String, toFit width: Double, measure: (String) -> Double) -> String {
-        if measure(text) <= width { return text }
-        let characters = Array(text)
-        var low = 0, high = characters.count - 1
-        var best = "…"
-        while low <= high {
-            let mid = (low + high) / 2
-            let candidate = String(characters[0..<mid]).trimmingCharacters(in: .whitespaces) + "…"
-            if measure(candidate) <= width {
-                best = candidate
-                low = mid + 1
-            } else {
-                high = mid - 1
-            }
-        }
-        return best
-    }
-
     /// `+5`, `0` or `−3` (with a true minus sign).
     static func signed(_ value: Int) -> String {
         value > 0 ? "+\(value)" : value < 0 ? "\u{2212}\(-value)" : "0"

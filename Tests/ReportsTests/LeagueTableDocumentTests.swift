@@ -101,12 +101,12 @@ import Testing
         let font = Font(size: 9)
         let measure = { (text: String) in canvas.measure(text, font: font).advance }
         let long = "Borussia Mönchengladbach Fußball-Club von 1900 eingetragener Verein"
-        let short = LeagueTableDocument.shortened(long, toFit: 120, measure: measure)
+        let short = TextFitting.shortened(long, toFit: 120, measure: measure)
         #expect(short.hasSuffix("…"))
         #expect(short.hasPrefix("Borussia M"))
         #expect(measure(short) <= 120)
-        #expect(LeagueTableDocument.shortened("Everton", toFit: 120, measure: measure) == "Everton")
-        #expect(LeagueTableDocument.shortened(long, toFit: 1, measure: measure) == "…")
+        #expect(TextFitting.shortened("Everton", toFit: 120, measure: measure) == "Everton")
+        #expect(TextFitting.shortened(long, toFit: 1, measure: measure) == "…")
     }
 
     @Test func footnotesAndMarkers() throws {

@@ -128,6 +128,7 @@ func runScenes(_ arguments: Arguments) throws -> [SceneResult] {
     // The club store: inbox, unread count, bulk sending and login on a built database.
     results += try RouteScene.run(bench: bench, touchline: arguments.touchline, smoke: arguments.smoke)
     results += try LeagueScene.run(bench: bench, smoke: arguments.smoke)
+    results += try CardScene.run(bench: bench)
     results += try StoreScene.run(bench: bench, size: arguments.smoke ? .smoke : .full, keep: arguments.keepStore)
     return results.filter { $0.runs > 0 }
 }
