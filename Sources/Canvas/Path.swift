@@ -63,6 +63,19 @@ public struct Path: Sendable, Equatable {
         close()
     }
 
+    /// Adds a closed rectangle with quarter-circle corners of `radius` (at most half the
+    /// shorter side) as its own sub-path.
+    public mutating func addRoundedRect(_ rect: Rect, radius: Double) {
+        let r = min(max(radius, 0), rect.width / 2, rect.height / 2)
+        guard r > 0 else { return addRect(rect) }
+        move(to: Point(x: rect.minX + r, y: rect.minY))
+        addArc(center: Point(x: rect.maxX - r, y: rect.minY + r), radius: r, startAngle: -.pi / 2, endAngle: 0)
+        addArc(center: Point(x: rect.maxX - r, y: rect.maxY - r), radius: r, startAngle: 0, endAngle: .pi / 2)
+        addArc(center: Point(x: rect.minX + r, y: rect.maxY - r), radius: r, startAngle: .pi / 2, endAngle: .pi)
+        addArc(center: Point(x: rect.minX + r, y: rect.minY + r), radius: r, startAngle: .pi, endAngle: 1.5 * .pi)
+        close()
+    }
+
     /// Adds a closed circle as its own sub-path.
     public mutating func addCircle(center: Point, radius: Double) {
         move(to: Point(x: center.x + radius, y: center.y))

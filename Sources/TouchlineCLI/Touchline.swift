@@ -8,7 +8,7 @@ struct Touchline: AsyncParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "touchline",
-        abstract: "Tactics boards, route maps, league tables and club services for football.",
+        abstract: "Tactics boards, route maps, league tables, player cards and club services for football.",
         discussion: """
             Commands are grouped by noun. Errors go to standard error as one line, and the exit \
             status follows sysexits: 64 usage, 65 bad input data, 66 input missing, \
@@ -19,6 +19,6 @@ struct Touchline: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [Board.self, RouteCommand.self, User.self, Login.self, Logout.self, WhoAmI.self, TeamCommand.self,
-                      PlayerCommand.self, MessageCommand.self, LeagueCommand.self, MatchCommand.self]
+                      PlayerCommand.self, CardCommand.self, MessageCommand.self, LeagueCommand.self, MatchCommand.self]
     )
 }

@@ -24,6 +24,29 @@ import Testing
         #expect(image.pixel(x: 5, y: 25) == Self.grass)
     }
 
+    @Test func roundedRectanglesCutTheirCorners() throws {
+        let canvas = try Canvas(width: 100, height: 60)
+        var path = Path()
+        path.addRoundedRect(Rect(x: 10, y: 10, width: 80, height: 40), radius: 12)
+        canvas.fill(path, color: try redColor())
+        let image = try canvas.rasterImage()
+        #expect(image.pixel(x: 50, y: 30) == Self.red)
+        #expect(image.pixel(x: 50, y: 11) == Self.red)  // the straight edges are whole
+        #expect(image.pixel(x: 11, y: 30) == Self.red)
+        #expect(image.pixel(x: 11, y: 11).alpha == 0)   // the corners are cut
+        #expect(image.pixel(x: 88, y: 48).alpha == 0)
+        #expect(image.pixel(x: 16, y: 16) == Self.red)  // inside the arc
+        // A radius larger than half a side is capped; zero gives a plain rectangle.
+        var pill = Path()
+        pill.addRoundedRect(Rect(x: 0, y: 0, width: 40, height: 10), radius: 50)
+        var square = Path()
+        square.addRoundedRect(Rect(x: 0, y: 0, width: 40, height: 10), radius: 0)
+        var plain = Path()
+        plain.addRect(Rect(x: 0, y: 0, width: 40, height: 10))
+        #expect(square == plain)
+        #expect(pill.elements.contains { if case .arc(_, let radius, _, _, _) = $0 { return radius == 5 } else { return false } })
+    }
+
     @Test func aOnePointPathWithRoundCapsIsADot() throws {
         let canvas = try Canvas(width: 40, height: 40)
         canvas.stroke(Path(polyline: [Point(x: 20, y: 20)]),

@@ -147,14 +147,9 @@ import Testing
 }
 
 extension PlayerStatistics {
-    /// A player with the given numbers, through the public Codable form.
+    /// A player of "Club" with the given numbers.
     static func sample(_ name: String, goals: Int = 0, assists: Int = 0, yellow: Int = 0, red: Int = 0) -> PlayerStatistics {
-        let json = """
-            {"player": "\(name)", "team": "Club", "appearances": 10, "starts": 10, "minutes": 900, "goals": \(goals),
-             "assists": \(assists), "yellowCards": \(yellow), "redCards": \(red)}
-            """
-        // The literal above always decodes; a failure is the test's own bug.
-        return (try? JSONDecoder().decode(PlayerStatistics.self, from: Data(json.utf8)))
-            ?? { preconditionFailure("PlayerStatistics sample JSON does not decode") }()
+        PlayerStatistics(player: name, team: "Club", appearances: 10, starts: 10, minutes: 900, goals: goals, assists: assists,
+                         yellowCards: yellow, redCards: red)
     }
 }

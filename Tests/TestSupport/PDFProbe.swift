@@ -15,10 +15,11 @@ public enum PDFProbe {
         public var description: String
     }
 
-    /// The text of `pdf` (of one page, from 1, when `page` is given), in reading order.
-    public static func text(_ pdf: Data, page: Int? = nil) throws -> String {
+    /// The text of `pdf` (of one page, from 1, when `page` is given): laid out as on the
+    /// page (columns kept apart by spaces), or in reading order with `layout: false`.
+    public static func text(layout: Bool = true, _ pdf: Data, page: Int? = nil) throws -> String {
         let pages = page.map { ["-f", "\($0)", "-l", "\($0)"] } ?? []
-        return try run("pdftotext", pages + ["-layout", "IN", "-"], pdf)
+        return try run("pdftotext", pages + (layout ? ["-layout"] : []) + ["-enc", "UTF-8", "IN", "-"], pdf)
     }
 
     /// The page count and the first page's size in points.

@@ -20,6 +20,9 @@ public struct Player: Sendable, Equatable, Codable {
     /// The current team's id, and the squad number in it.
     public var teamID: Int64?
     public var number: Int?
+
+    /// "firstName surnames": the name match events and line-ups give the player by.
+    public var fullName: String { "\(firstName) \(surnames)" }
 }
 
 /// One spell of a player in a team.

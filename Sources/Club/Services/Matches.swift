@@ -92,6 +92,30 @@ public struct Matches: Sendable {
         }
     }
 
+    /// Sets who started for `team` (one of the two), replacing that team's earlier line-up;
+    /// an empty list removes it. At most 11 players, each named once (ignoring case).
+    @discardableResult
+    public func setLineup(_ actor: Actor, match id: Int64, team: String, players: [String]) throws -> StoredMatch {
+        let names = try players.map { try Validation.text($0, field: "player", maximum: 100) }
+        guard names.count <= 11 else {
+            throw ClubError.invalid(field: "players", message: "a line-up has at most 11 players, not \(names.count)")
+        }
+        var seen: Set<String> = []
+        for name in names where !seen.insert(name.lowercased()).inserted {
+            throw ClubError.invalid(field: "players", message: "'\(name)' is named twice")
+        }
+        return try store.write { db in
+            var stored = try Self.editable(db, id: id, actor: actor)
+            let teams = [stored.match.home, stored.match.away]
+            guard let side = teams.first(where: { $0.lowercased() == team.lowercased() }) else {
+                throw ClubError.invalid(field: "team", message: "'\(team)' is not playing match \(id) (\(teams.joined(separator: " v ")))")
+            }
+            stored.match.lineups[side] = names.isEmpty ? nil : names
+            try MatchStorage.update(db, id: id, with: stored.match)
+            return stored
+        }
+    }
+
     /// A match anyone may see (league matches), or a friendly the actor recorded.
     public func show(_ actor: Actor?, match id: Int64) throws -> StoredMatch {
         try store.read { db in

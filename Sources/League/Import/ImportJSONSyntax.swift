@@ -4,14 +4,23 @@ import Foundation
 ///
 /// `JSONDecoder` says only that the data is not valid JSON; `JSONSerialization` says what is
 /// wrong "around character N" (a byte offset), which ``locate(in:)`` turns into a line and a
-/// column.
-struct ImportJSONSyntax: Equatable {
-    var line: Int
-    var column: Int
-    var message: String
+/// column. Other readers of JSON files (albums, for one) use it too.
+///
+/// ```swift
+/// if let syntax = ImportJSONSyntax.locate(in: data) {
+///     print("line \(syntax.line), column \(syntax.column): \(syntax.message)")
+/// }
+/// ```
+public struct ImportJSONSyntax: Sendable, Equatable {
+    /// 1-based line.
+    public var line: Int
+    /// 1-based column, in characters.
+    public var column: Int
+    /// What is wrong, in lower case, for example "unexpected end of input".
+    public var message: String
 
     /// The first syntax error in `data`, or nil when `JSONSerialization` reads it.
-    static func locate(in data: Data) -> ImportJSONSyntax? {
+    public static func locate(in data: Data) -> ImportJSONSyntax? {
         let description: String
         do {
             _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])

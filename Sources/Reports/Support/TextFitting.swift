@@ -1,8 +1,17 @@
 import Canvas
 import Foundation
 
-/// Making text fit a width: shortening with an ellipsis, wrapping at spaces.
+/// Fitting text into a width, as every printed document here does it: shorten with an
+/// ellipsis, wrap at spaces, or shrink the font to a minimum, then break into two lines, then
+/// cut. Most functions take a `measure` closure (the advance of a string, usually
+/// ``Canvas/Canvas/measure(_:font:)``), so they know nothing of fonts or surfaces.
 enum TextFitting {
+    /// Text laid out to fit: one or two lines at one font size.
+    struct Block: Equatable {
+        var lines: [String]
+        var size: Double
+    }
+
     /// `text`, or as much of it as fits in `width` followed by an ellipsis.
     static func shortened(_ text: String, toFit width: Double, measure: (String) -> Double) -> String {
         if measure(text) <= width { return text }
@@ -25,6 +34,47 @@ enum TextFitting {
     /// `text` in `font`, shortened to fit `width` on `canvas`.
     static func shortened(_ text: String, toFit width: Double, font: Font, on canvas: Canvas) -> String {
         shortened(text, toFit: width) { canvas.measure($0, font: font).advance }
+    }
+
+    /// The largest size from `sizes` (in steps of `step`, largest first) at which `text`
+    /// fits `width` on one line, else its smallest size with the text shortened.
+    static func singleLine(_ text: String, width: Double, sizes: ClosedRange<Double>, step: Double = 0.5,
+                           measure: (String, Double) -> Double) -> Block {
+        for size in stride(from: sizes.upperBound, through: sizes.lowerBound, by: -step) where measure(text, size) <= width {
+            return Block(lines: [text], size: size)
+        }
+        let size = sizes.lowerBound
+        return Block(lines: [shortened(text, toFit: width) { measure($0, size) }], size: size)
+    }
+
+    /// `text` on one line at a size from `oneLine`; failing that, broken between words into
+    /// two lines at a size from `twoLines` (the break that keeps the longer line shortest);
+    /// failing that, at the smallest two-line size, as many words as fit on the first line
+    /// and the rest shortened with an ellipsis. A single word too long for the width is
+    /// shortened on one line.
+    static func block(_ text: String, width: Double, oneLine: ClosedRange<Double>, twoLines: ClosedRange<Double>,
+                      step: Double = 0.5, measure: (String, Double) -> Double) -> Block {
+        for size in stride(from: oneLine.upperBound, through: oneLine.lowerBound, by: -step) where measure(text, size) <= width {
+            return Block(lines: [text], size: size)
+        }
+        let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard words.count >= 2 else { return singleLine(text, width: width, sizes: oneLine, measure: measure) }
+        for size in stride(from: twoLines.upperBound, through: twoLines.lowerBound, by: -step) {
+            let splits = (1..<words.count).map { cut in
+                (words[..<cut].joined(separator: " "), words[cut...].joined(separator: " "))
+            }
+            let best = splits.min { max(measure($0.0, size), measure($0.1, size)) < max(measure($1.0, size), measure($1.1, size)) }
+            if let (first, second) = best, measure(first, size) <= width, measure(second, size) <= width {
+                return Block(lines: [first, second], size: size)
+            }
+        }
+        let size = twoLines.lowerBound
+        var cut = 0
+        while cut < words.count, measure(words[...cut].joined(separator: " "), size) <= width { cut += 1 }
+        guard cut > 0 else { return singleLine(text, width: width, sizes: oneLine, measure: measure) }
+        let rest = words[cut...].joined(separator: " ")
+        return Block(lines: [words[..<cut].joined(separator: " "), shortened(rest, toFit: width) { measure($0, size) }],
+                     size: size)
     }
 
     /// `text` broken at spaces into lines no wider than `width`; a word wider than a line is

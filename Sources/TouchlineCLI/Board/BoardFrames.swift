@@ -61,8 +61,8 @@ struct BoardFrames: ParsableCommand {
     }
 }
 
-/// Writes numbered frames into a staging folder beside the destination and moves them in
-/// only when all are written, so a failure leaves the destination as it was.
+/// Writes numbered frames through a ``StagedFolder``: all or nothing, replacing earlier
+/// `frame-*.png` files only once every new frame is written.
 struct FrameWriter {
     let directory: String
 
@@ -72,51 +72,10 @@ struct FrameWriter {
     }
 
     func write(_ produce: (_ save: (Int, Data) throws -> Void) throws -> Void) throws -> Int {
-        let manager = FileManager.default
-        let destination = URL(fileURLWithPath: directory)
-        let existed = manager.fileExists(atPath: directory)
-        do {
-            try manager.createDirectory(at: destination, withIntermediateDirectories: true)
-        } catch {
-            throw CommandError(.cannotCreate, "cannot create \(directory): \(error.localizedDescription)")
+        try withoutActuallyEscaping(produce) { produce in
+            try StagedFolder(directory: directory).write(replacing: { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }) { save in
+                try produce { index, data in try save(Self.name(index), data) }
+            }.count
         }
-        do {
-            return try write(into: destination, produce)
-        } catch {
-            // A folder this run created is removed again; an existing one keeps its frames.
-            if !existed { try? manager.removeItem(at: destination) }
-            throw error
-        }
-    }
-
-    private func write(into destination: URL,
-                       _ produce: (_ save: (Int, Data) throws -> Void) throws -> Void) throws -> Int {
-        let manager = FileManager.default
-        let staging = destination.appendingPathComponent(".frames-\(ProcessInfo.processInfo.processIdentifier).tmp")
-        try? manager.removeItem(at: staging)
-        do {
-            try manager.createDirectory(at: staging, withIntermediateDirectories: false)
-        } catch {
-            throw CommandError(.cannotCreate, "cannot write into \(directory): \(error.localizedDescription)")
-        }
-        defer { try? manager.removeItem(at: staging) }
-        var written = 0
-        try produce { index, data in
-            try Files.write(data, to: staging.appendingPathComponent(Self.name(index)).path)
-            written += 1
-        }
-        let existing = (try? manager.contentsOfDirectory(atPath: directory)) ?? []
-        for name in existing where name.hasPrefix("frame-") && name.hasSuffix(".png") {
-            try? manager.removeItem(at: destination.appendingPathComponent(name))
-        }
-        do {
-            for index in 0..<written {
-                let name = Self.name(index)
-                try manager.moveItem(at: staging.appendingPathComponent(name), to: destination.appendingPathComponent(name))
-            }
-        } catch {
-            throw CommandError(.ioError, "cannot move frames into \(directory): \(error.localizedDescription)")
-        }
-        return written
     }
 }

@@ -24,9 +24,10 @@ struct MatchCommand: ParsableCommand {
                 --assist 'Ana Ruiz' --minute 90+3
               touchline match event 12 --team 'Atlético Lento' \\
                 --sub 'Eva Gil:Lucía Mora' --minute 60
+              touchline match lineup 12 --team 'Los Rápidos' 'Marta Díaz' 'Ana Ruiz'
               touchline match list --league 'Liga Amigos' --matchday 1 --json
             """,
-        subcommands: [Add.self, Result.self, Event.self, List.self, Show.self, Delete.self, Stats.self]
+        subcommands: [Add.self, Result.self, Event.self, Lineup.self, List.self, Show.self, Delete.self, Stats.self]
     )
 
     struct Add: ParsableCommand {
@@ -159,6 +160,35 @@ struct MatchCommand: ParsableCommand {
         }
     }
 
+    struct Lineup: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "lineup",
+            abstract: "Set who started for one team of a match (replacing its earlier line-up).",
+            discussion: """
+                Starters play from the first minute; substitutes come on through 'match event --sub'. \
+                Appearances, minutes, goals conceded and clean sheets follow from the line-ups. \
+                Name the players as events name them ("firstName surnames" for squad players, so \
+                their cards find them). With no players the team's line-up is removed.
+
+                Example:
+                  touchline match lineup 12 --team 'Los Rápidos' 'Sara Gil' 'Marta Díaz' 'Ana Ruiz'
+                """)
+        @Argument(help: "The match's id.") var id: Int64
+        @Option(help: "The team (one of the two).") var team: String
+        @Argument(help: "The starters, at most 11.") var players: [String] = []
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            try reportingErrors {
+                let (store, actor) = try club.session()
+                let stored = try Matches(store: store).setLineup(actor, match: id, team: team, players: players)
+                if output.json { return try Output.json(stored) }
+                print("match \(stored.id): \(players.count) starter\(players.count == 1 ? "" : "s") for \(team)")
+            }
+        }
+    }
+
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
@@ -227,8 +257,9 @@ struct MatchCommand: ParsableCommand {
             commandName: "stats",
             abstract: "Player and team statistics over every competition (and your friendlies when logged in).",
             discussion: """
-                Appearances, starts, minutes, goals, assists and cards per player; results, goals and \
-                clean sheets per team; all derived from the matches and their events.
+                Appearances, starts, minutes, goals, assists, cards, goals conceded while on the pitch \
+                (GC) and clean sheets (CS: 60 minutes or more without conceding) per player; results, \
+                goals and clean sheets per team; all derived from the matches and their events.
 
                 Example:
                   touchline match stats --player 'Nico Williams'
@@ -258,9 +289,9 @@ struct MatchCommand: ParsableCommand {
                     teams = []
                 }
                 if output.json { return try Output.json(Statistics(players: players, teams: teams)) }
-                Output.table(["PLAYER", "TEAM", "APPS", "STARTS", "MIN", "G", "A", "Y", "R"], players.map {
+                Output.table(["PLAYER", "TEAM", "APPS", "STARTS", "MIN", "G", "A", "Y", "R", "GC", "CS"], players.map {
                     [$0.player, $0.team, "\($0.appearances)", "\($0.starts)", "\($0.minutes)", "\($0.goals)", "\($0.assists)",
-                     "\($0.yellowCards)", "\($0.redCards)"]
+                     "\($0.yellowCards)", "\($0.redCards)", "\($0.goalsConceded)", "\($0.cleanSheets)"]
                 }, empty: "no player statistics")
                 if !teams.isEmpty {
                     print("")

@@ -36,14 +36,26 @@ struct CommandError: Error, LocalizedError {
 func reportingErrors(_ body: () throws -> Void) throws {
     do {
         try body()
-    } catch let error as ExitCode {
-        throw error
     } catch {
-        let status = ExitStatus.of(error)
-        let message = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
-        StandardError.print("touchline: error: \(message)")
-        throw ExitCode(status.rawValue)
+        throw reported(error)
     }
+}
+
+/// ``reportingErrors(_:)`` for a body that awaits.
+func reportingErrors(_ body: () async throws -> Void) async throws {
+    do {
+        try await body()
+    } catch {
+        throw reported(error)
+    }
+}
+
+/// Prints `error` as one line on standard error and returns the exit code to throw.
+private func reported(_ error: any Error) -> ExitCode {
+    if let exit = error as? ExitCode { return exit }
+    let message = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+    StandardError.print("touchline: error: \(message)")
+    return ExitCode(ExitStatus.of(error).rawValue)
 }
 
 extension ExitStatus {
@@ -65,6 +77,17 @@ extension ExitStatus {
         case let error as BoardAnimatorError:
             if case .invalidSpacing = error { return .usage }
             return .dataError
+        case let error as PlayerCardError:
+            switch error {
+            case .paperTooSmall, .noSuchPage: return .usage
+            case .unreadablePhoto, .textTooLong, .invalidNumber, .noCards, .tooManyCards: return .dataError
+            }
+        case let error as AlbumError:
+            switch error {
+            case .missingImage: return .noInput
+            case .paperTooSmall, .noSuchPage: return .usage
+            case .syntax, .invalid, .unreadableImage: return .dataError
+            }
         case let error as CanvasError:
             switch error {
             case .imageTooLarge, .invalidSize, .unsupportedFormat: return .usage

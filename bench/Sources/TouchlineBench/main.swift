@@ -129,6 +129,7 @@ func runScenes(_ arguments: Arguments) throws -> [SceneResult] {
     results += try RouteScene.run(bench: bench, touchline: arguments.touchline, smoke: arguments.smoke)
     results += try LeagueScene.run(bench: bench, smoke: arguments.smoke)
     results += try PrintScene.run(bench: bench)
+    results += try CardScene.run(bench: bench)
     results += try StoreScene.run(bench: bench, size: arguments.smoke ? .smoke : .full, keep: arguments.keepStore)
     return results.filter { $0.runs > 0 }
 }

@@ -1,0 +1,111 @@
+import Foundation
+import GRDB
+import League
+
+/// A club team's numbers in its season, from the stored matches it played.
+///
+/// Which matches: a league match counts when one of its sides is a league team linked to the
+/// club team (`league add-team --club-team`), or an unlinked league team of the same name
+/// (ignoring case) in a league of the same season; a friendly the actor recorded counts when
+/// one side has the team's name and its date, if it has one, falls in the season (`2024/25`:
+/// 1 July 2024 to 30 June 2025; `2025`: the calendar year).
+///
+/// Each match is seen from the team's side only: the other side's players are left out, and
+/// of its events only the goals stay (for goals conceded and clean sheets), so a namesake in
+/// the other team never adds to a squad player's numbers.
+enum SeasonStatistics {
+    /// The statistics of each of `players` (squad players of `team`), by player id; players
+    /// who have not played are missing.
+    static func players(_ db: Database, _ players: [Player], team: Team, actor: Actor) throws -> [Int64: PlayerStatistics] {
+        guard !players.isEmpty else { return [:] }
+        // Names as the matches may spell them, folded, to the name each player is counted under.
+        var canonical: [String: String] = [:]
+        for player in players where canonical[fold(player.fullName)] == nil {
+            canonical[fold(player.fullName)] = player.fullName
+        }
+        let views = try matches(db, team: team, actor: actor).map { stored, side in
+            view(of: stored.match, from: side) { canonical[fold($0)] ?? $0 }
+        }
+        let table = Dictionary(StatisticsEngine.players(in: views).map { ($0.player, $0) }) { first, _ in first }
+        var result: [Int64: PlayerStatistics] = [:]
+        for player in players {
+            guard var statistics = table[player.fullName] else { continue }
+            statistics.player = player.fullName
+            statistics.team = team.name
+            result[player.id] = statistics
+        }
+        return result
+    }
+
+    /// The team's matches that `actor` may see, each with the name the team has in it.
+    static func matches(_ db: Database, team: Team, actor: Actor) throws -> [(StoredMatch, String)] {
+        let leagueSides = """
+            SELECT leagueTeam.leagueId, leagueTeam.name FROM leagueTeam JOIN league ON league.id = leagueTeam.leagueId
+            WHERE leagueTeam.teamId = :team
+               OR (leagueTeam.teamId IS NULL AND leagueTeam.name = :name COLLATE NOCASE AND league.season = :season)
+            """
+        var sides: [Int64: Set<String>] = [:]
+        for row in try Row.fetchAll(db, sql: leagueSides, arguments: ["team": team.id, "name": team.name, "season": team.season]) {
+            sides[row["leagueId"], default: []].insert(row["name"])
+        }
+        let (first, last) = seasonDates(team.season)
+        let stored = try MatchStorage.fetch(db, where: """
+            (fixture.leagueId IS NOT NULL AND EXISTS (
+                SELECT 1 FROM (\(leagueSides)) AS side
+                WHERE side.leagueId = fixture.leagueId AND side.name IN (fixture.home, fixture.away)))
+            OR (fixture.leagueId IS NULL AND fixture.recordedBy = :actor
+                AND (fixture.home = :name COLLATE NOCASE OR fixture.away = :name COLLATE NOCASE)
+                AND (fixture.date IS NULL OR fixture.date BETWEEN :first AND :last))
+            """, arguments: ["team": team.id, "name": team.name, "season": team.season, "actor": actor.userID,
+                             "first": first, "last": last])
+        return stored.compactMap { stored in
+            let match = stored.match
+            if let league = stored.leagueID {
+                let names = sides[league] ?? []
+                return names.contains(match.home) ? (stored, match.home) : names.contains(match.away) ? (stored, match.away) : nil
+            }
+            let name = fold(team.name)
+            return fold(match.home) == name ? (stored, match.home) : fold(match.away) == name ? (stored, match.away) : nil
+        }
+    }
+
+    /// `match` as the side `side` saw it: only its line-up, its events, and the other side's
+    /// goals, kept as goals without a scorer (marked own goals, which credit nobody) so that
+    /// they count as conceded and add to no one's tally; its players' names mapped through
+    /// `rename`.
+    static func view(of match: Match, from side: String, rename: (String) -> String) -> Match {
+        var view = match
+        view.lineups = [side: (match.lineups[side] ?? []).map(rename)]
+        view.events = match.events.compactMap { event in
+            var event = event
+            switch event.kind {
+            case .goal(let scorer, let assist, let penalty, let ownGoal):
+                event.kind = event.team == side
+                    ? .goal(scorer: rename(scorer), assist: assist.map(rename), penalty: penalty, ownGoal: ownGoal)
+                    : .goal(scorer: "", assist: nil, penalty: penalty, ownGoal: true)
+                return event
+            case _ where event.team != side:
+                return nil
+            case .yellowCard(let player): event.kind = .yellowCard(player: rename(player))
+            case .secondYellow(let player): event.kind = .secondYellow(player: rename(player))
+            case .redCard(let player): event.kind = .redCard(player: rename(player))
+            case .substitution(let off, let on): event.kind = .substitution(off: rename(off), on: rename(on))
+            }
+            return event
+        }
+        return view
+    }
+
+    /// A name folded for matching: no case, no accents, single spaces.
+    static func fold(_ name: String) -> String {
+        Validation.searchKey(name).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The first and last day of a season, `YYYY-MM-DD`: `2024/25` runs from 1 July 2024 to
+    /// 30 June 2025, `2025` is the calendar year.
+    static func seasonDates(_ season: String) -> (String, String) {
+        let year = season.prefix(4)
+        guard season.count > 4, let start = Int(year) else { return ("\(year)-01-01", "\(year)-12-31") }
+        return ("\(start)-07-01", "\(start + 1)-06-30")
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Why a player card, or a sheet of them, could not be drawn.
+public enum PlayerCardError: Error, Sendable, Equatable, LocalizedError {
+    /// The player's photo is not a PNG that can be read.
+    case unreadablePhoto(player: String, reason: String)
+    /// A text longer than the card takes.
+    case textTooLong(player: String, field: String, maximum: Int)
+    /// A squad number outside 0...999.
+    case invalidNumber(player: String, number: Int)
+    /// A sheet needs at least one card.
+    case noCards
+    /// More cards than one sheet document takes.
+    case tooManyCards(Int, maximum: Int)
+    /// The paper cannot hold a single card inside its margins.
+    case paperTooSmall(width: Double, height: Double)
+    /// A page number outside the document.
+    case noSuchPage(Int, pageCount: Int)
+
+    public var errorDescription: String? {
+        switch self {
+        case .unreadablePhoto(let player, let reason):
+            return "the photo of \(player) cannot be read: \(reason)"
+        case .textTooLong(let player, let field, let maximum):
+            return "the \(field) on the card of \(player) is longer than \(maximum) characters"
+        case .invalidNumber(let player, let number):
+            return "the squad number \(number) of \(player) is not from 0 to 999"
+        case .noCards:
+            return "there are no cards to print"
+        case .tooManyCards(let count, let maximum):
+            return "\(count) cards are more than a sheet document takes (at most \(maximum))"
+        case .paperTooSmall(let width, let height):
+            return "the paper (\(Int(width.rounded())) x \(Int(height.rounded())) pt) is too small to hold a card of 63.5 x 88.9 mm"
+        case .noSuchPage(let page, let count):
+            return "there is no page \(page); the sheet has \(count) page\(count == 1 ? "" : "s") (numbered from 0)"
+        }
+    }
+}

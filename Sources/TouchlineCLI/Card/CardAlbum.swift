@@ -1,0 +1,68 @@
+import ArgumentParser
+import Canvas
+import Foundation
+import Reports
+
+/// `touchline card album FILE -o FILE.pdf|FILE.png`.
+struct CardAlbum: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "album",
+        abstract: "Print an album of collected cards: each family a section, each card a numbered slot.",
+        discussion: """
+            FILE is an album in JSON ("format": "touchline-album", "version": 1; the README lists \
+            its fields): the collection's title, its families, its cards (number, title, family, \
+            image path relative to the file) and the copies owned. An owned card shows its image \
+            (or its number and title on a filled slot); a missing card a dashed outline with its \
+            number large and its title small; a card owned more than once a red badge ×N, N being \
+            the copies owned. A .pdf output holds every A4 page; a .png output one page (--page, \
+            from 1) at 144 dpi. Errors name the field (cards[3].family) or the card whose image is \
+            missing (66) or not a PNG (65).
+
+            Examples:
+              touchline card album examples/cards/album.json -o album.pdf
+              touchline card album examples/cards/album.json -o album-2.png --page 2
+            """
+    )
+
+    @Argument(help: "The album's JSON file.") var input: String
+    @Option(name: .shortAndLong, help: ArgumentHelp("The output file: .pdf, or .png for one page.", valueName: "file"))
+    var output: String
+    @Option(help: ArgumentHelp("With a .png output: the page to draw, from 1 (default 1).", valueName: "N")) var page: Int?
+    @Flag(name: .shortAndLong, help: "Print nothing on success.") var quiet = false
+
+    var format: OutputFormat? {
+        OutputFormat(fileExtensionOf: URL(fileURLWithPath: output)).flatMap { $0 == .svg ? nil : $0 }
+    }
+
+    func validate() throws {
+        guard let format else { throw ValidationError("cannot tell the format of '\(output)': use a .pdf or .png file name") }
+        if let page {
+            guard format == .png else { throw ValidationError("--page goes with a .png output; a PDF holds every page") }
+            guard page >= 1 else { throw ValidationError("--page must be 1 or more") }
+        }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let data = try Files.read(input)
+            try Files.checkWritable(output)
+            let folder = URL(fileURLWithPath: input).deletingLastPathComponent()
+            let album = try Album(data: data, source: input, imagesRelativeTo: folder)
+            let bytes: Data
+            if format == .png {
+                let page = self.page ?? 1
+                guard page <= album.pageCount else {
+                    throw CommandError(.usage, "--page \(page): the album has \(album.pageCount) page\(album.pageCount == 1 ? "" : "s")")
+                }
+                bytes = try album.png(page: page - 1, scale: 2)
+            } else {
+                bytes = try album.pdf()
+            }
+            try Files.write(bytes, to: output)
+            if !quiet {
+                let pages = album.pageCount == 1 ? "1 page" : "\(album.pageCount) pages"
+                print("wrote \(output) (\(album.ownedCount) of \(album.cardCount) cards owned, album of \(pages), \(Files.describeSize(bytes.count)))")
+            }
+        }
+    }
+}
