@@ -1,9 +1,12 @@
 # Touchline: `make run` renders the examples into ./out, `make test` runs the tests.
 SWIFT ?= swift
+PYTHON ?= python3
 OUT ?= out
 RELEASE_BIN = .build/release
+PEERS = bench/peers
+PEERS_PYTHON = $(PEERS)/.venv/bin/python
 
-.PHONY: run test build bootstrap bench bench-smoke clean
+.PHONY: run test build bootstrap bench bench-build bench-smoke bench-peers clean
 
 run: build
 	@scripts/render-examples $(RELEASE_BIN)/touchline $(OUT)
@@ -17,14 +20,30 @@ build: bootstrap
 bootstrap:
 	@scripts/bootstrap
 
-# Benchmarks: median, min and max of several runs (release build). Never part of `make test`.
-bench: build
+# Benchmarks (bench/README.md), in the same release build folder as `make build`. Never part
+# of `make test`.
+bench-build: build
 	$(SWIFT) build -c release --product TouchlineBench
-	$(RELEASE_BIN)/TouchlineBench --touchline $(RELEASE_BIN)/touchline
 
-bench-smoke: build
-	$(SWIFT) build -c release --product TouchlineBench
+# Every scene, median, min and max of several runs; the scenes that have a Python peer take
+# turns with it when `make bench-peers` has installed them.
+bench: bench-build
+	@if [ -x $(PEERS_PYTHON) ]; then \
+		$(RELEASE_BIN)/TouchlineBench --touchline $(RELEASE_BIN)/touchline --peers $(PEERS_PYTHON); \
+	else \
+		echo "peers not installed: run make bench-peers"; \
+		$(RELEASE_BIN)/TouchlineBench --touchline $(RELEASE_BIN)/touchline && \
+		echo "peers not installed: run make bench-peers"; \
+	fi
+
+# Every scene once at small sizes, without peers: checks that the benchmarks build and run.
+bench-smoke: bench-build
 	$(RELEASE_BIN)/TouchlineBench --touchline $(RELEASE_BIN)/touchline --smoke
+
+# The Python peers (mplsoccer, staticmap, py-staticmaps, gpxpy) in bench/peers/.venv.
+bench-peers:
+	$(PYTHON) -m venv $(PEERS)/.venv
+	$(PEERS_PYTHON) -m pip install --quiet --disable-pip-version-check -r $(PEERS)/requirements.txt
 
 clean:
 	rm -rf .build $(OUT)

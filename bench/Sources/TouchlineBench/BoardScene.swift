@@ -88,6 +88,12 @@ enum BoardScene {
     /// Two decimals, so the JSON text reads back as exactly the same numbers.
     private static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 
+    /// Whether `scene` is one of the board's breakdown rows (a PNG level or one step of a
+    /// render), which the comparison with peers leaves out.
+    static func isBreakdown(_ scene: String) -> Bool {
+        scene.hasPrefix("board: ") || scene.hasPrefix("board png=")
+    }
+
     /// `log` as a stroke document (`touchline.strokes`, version 1; see shared/spec/strokes.md).
     /// Pens and eraser are left to the spec's defaults, which ``makeLog()`` uses too.
     static func document(for log: StrokeLog) -> Data {

@@ -7,6 +7,8 @@ import Glibc
 struct Sample {
     var elapsed: Duration
     var bytes: Int
+    /// The peak resident memory of the child process that did the run, when one did.
+    var childPeakMiB: Double? = nil
 }
 
 /// Times `body` once with the monotonic clock; `body` returns the size of what it produced.
@@ -16,13 +18,19 @@ func timed(_ body: () throws -> Int) rethrows -> Sample {
     return Sample(elapsed: elapsed, bytes: bytes)
 }
 
+/// Takes `value` as far as the optimizer can tell, so the work that made it is not removed.
+@_optimize(none)
+func blackHole<T>(_ value: T) {}
+
 /// Where a scene's peak memory was read.
 enum MemorySource: String, Codable {
     /// This process's VmHWM, reset before the scene (falls back to the whole run's peak when
     /// /proc/self/clear_refs cannot be written).
     case vmHWM = "VmHWM"
-    /// The largest ru_maxrss of the child processes waited for.
-    case childrenMaxRSS = "RUSAGE_CHILDREN.ru_maxrss"
+    /// The largest ru_maxrss of the scene's own child processes (from wait4).
+    case childMaxRSS = "ru_maxrss"
+    /// The VmHWM of the peer process that served the scene, read by the peer itself.
+    case peerVmHWM = "peer VmHWM"
 }
 
 /// The summary of one scene, as printed and as written to `latest.json`.
@@ -39,26 +47,30 @@ struct SceneResult: Codable {
     var note: String?
 }
 
-/// Runs scenes: warm-ups first, then the measured runs.
+/// Runs scenes: warm-ups first, then the measured runs. A scene with peers (see ``Peers``)
+/// takes turns with them: each warms up, then one run of ours, one of each peer, and again.
 struct Bench {
     var warmups: Int
     var runs: Int
     /// Only scenes whose names start with this are run; the others come back with no runs.
     var only: String?
+    /// The peers to run alternately with the scenes that have one; nil runs ours alone.
+    var peers: Peers?
 
     /// Measures a scene run inside this process; its peak memory is this process's VmHWM.
     func inProcess(_ scene: String, note: String? = nil, _ body: () throws -> Sample) throws -> SceneResult {
         let reset = ProcessMemory.resetPeak()
         let samples = try measure(scene, body)
         let memoryNote = reset ? nil : "peak memory is the whole run's (clear_refs not writable)"
-        return summary(scene, samples, memoryMiB: ProcessMemory.peakMiB(), source: .vmHWM,
-                       note: [note, memoryNote].compactMap { $0 }.joined(separator: "; ").nilIfEmpty)
+        return Self.summary(scene, samples, memoryMiB: ProcessMemory.peakMiB(), source: .vmHWM,
+                            note: [note, memoryNote].compactMap { $0 }.joined(separator: "; ").nilIfEmpty)
     }
 
     /// Measures a scene run in child processes; its peak memory is the children's largest RSS.
     func childProcess(_ scene: String, note: String? = nil, _ body: () throws -> Sample) throws -> SceneResult {
         let samples = try measure(scene, body)
-        return summary(scene, samples, memoryMiB: ProcessMemory.childrenPeakMiB(), source: .childrenMaxRSS, note: note)
+        return Self.summary(scene, samples, memoryMiB: samples.compactMap(\.childPeakMiB).max() ?? 0,
+                            source: .childMaxRSS, note: note)
     }
 
     /// Whether `scene` is run: its name starts with `--only`'s prefix, or no prefix was given.
@@ -66,14 +78,32 @@ struct Bench {
         only.map { scene.hasPrefix($0) } ?? true
     }
 
+    /// Our samples of `scene`; its peers' are handed to ``peers`` when it has some.
     private func measure(_ scene: String, _ body: () throws -> Sample) throws -> [Sample] {
         guard includes(scene) else { return [] }
-        for _ in 0..<warmups { _ = try body() }
-        return try (0..<runs).map { _ in try body() }
+        let rivals = peers?.start(for: scene) ?? []
+        defer { rivals.forEach { $0.stop() } }
+        for _ in 0..<warmups {
+            _ = try body()
+            for rival in rivals { _ = try rival.run() }
+        }
+        var ours: [Sample] = []
+        var theirs = Array(repeating: [Sample](), count: rivals.count)
+        for _ in 0..<runs {
+            ours.append(try body())
+            for (index, rival) in rivals.enumerated() { theirs[index].append(try rival.run()) }
+        }
+        for (rival, samples) in zip(rivals, theirs) {
+            let memory = try rival.peakMemoryMiB(samples)
+            peers?.record(scene: scene, peer: rival.peer,
+                          result: Self.summary("\(scene) [\(rival.peer.name)]", samples, memoryMiB: memory,
+                                               source: rival.memorySource, note: rival.note))
+        }
+        return ours
     }
 
-    private func summary(_ scene: String, _ samples: [Sample], memoryMiB: Double, source: MemorySource,
-                         note: String?) -> SceneResult {
+    private static func summary(_ scene: String, _ samples: [Sample], memoryMiB: Double, source: MemorySource,
+                                note: String?) -> SceneResult {
         let ms = samples.map { Self.milliseconds($0.elapsed) }.sorted()
         let middle = ms.count / 2
         let median = ms.isEmpty ? 0 : ms.count.isMultiple(of: 2) ? (ms[middle - 1] + ms[middle]) / 2 : ms[middle]
@@ -108,16 +138,6 @@ enum ProcessMemory {
             return kibibytes / 1024
         }
         return 0
-    }
-
-    /// The largest resident set of any child process waited for, in MiB (ru_maxrss is in KiB on Linux).
-    /// Linux counts a child's RSS from before its exec too, so this reads at least the
-    /// benchmark's own RSS when a child was spawned; the bench keeps that small by then.
-    static func childrenPeakMiB() -> Double {
-        var usage = rusage()
-        // Glibc imports RUSAGE_CHILDREN (-1) as an enum case; getrusage takes its Int32 value.
-        guard getrusage(__rusage_who_t(truncatingIfNeeded: RUSAGE_CHILDREN.rawValue), &usage) == 0 else { return 0 }
-        return Double(usage.ru_maxrss) / 1024
     }
 }
 

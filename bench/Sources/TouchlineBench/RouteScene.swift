@@ -4,11 +4,16 @@ import League
 import Routes
 
 /// The "route" scenes: a 5,000-point track drawn as a 600 x 400 PNG, parsing the 589 kB Garmin
-/// GPX of the test fixtures, and a batch of thumbnails of 1,000 tracks of 5,000 points (100
-/// with --smoke) as a whole `touchline route thumbs` process.
+/// GPX of the test fixtures and computing its statistics, and a batch of thumbnails of 1,000
+/// tracks of 5,000 points (100 with --smoke) as a whole `touchline route thumbs` process.
 enum RouteScene {
     static let seed: UInt64 = 0x0B0A_7E5C_0000_0005
     static let garmin = URL(fileURLWithPath: "Tests/RoutesTests/Fixtures/georust/garmin_with_extensions.gpx")
+
+    // The scenes that have peers (see Peers.swift).
+    static let renderName = "route: 5,000-point track, 600x400 PNG"
+    static let parseName = "route: parse garmin_with_extensions.gpx"
+    static let statisticsName = "route: statistics garmin_with_extensions.gpx"
 
     /// A deterministic wandering 5,000-point track of about 25 km around Bilbao, timed and with elevations.
     static func track(seed: UInt64, points: Int = 5_000) -> Track {
@@ -46,11 +51,15 @@ enum RouteScene {
         if let only = bench.only, !(only.hasPrefix("route") || "route".hasPrefix(only)) { return [] }
         var results: [SceneResult] = []
         let document = RouteDocument(tracks: [track(seed: seed)])
-        results.append(try bench.inProcess("route: 5,000-point track, 600x400 PNG") {
+        results.append(try bench.inProcess(renderName) {
             try timed { try RouteMapRenderer(document: document, options: RouteMapOptions()).render(format: .png).data.count }
         })
-        results.append(try bench.inProcess("route: parse garmin_with_extensions.gpx", note: "589 kB, 3,540 points") {
+        results.append(try bench.inProcess(parseName, note: "589 kB, 3,540 points") {
             try timed { try RouteReader.read(contentsOf: garmin).document.tracks.count }
+        })
+        let tracks = try RouteReader.read(contentsOf: garmin).document.tracks
+        results.append(try bench.inProcess(statisticsName, note: "RouteStatisticsCalculator of the parsed tracks, 1 km splits") {
+            timed { blackHole(tracks.map { RouteStatisticsCalculator.statistics(of: $0) }); return 0 }
         })
         guard let touchline else {
             printError("note: no --touchline given; skipping route: thumbnails")
@@ -70,13 +79,13 @@ enum RouteScene {
         let arguments = ["route", "thumbs"] + inputs + ["--out", folder.appendingPathComponent("out").path, "--quiet"]
         let scene = "route: \(count.formatted()) thumbnails of 5,000-point tracks"
         results.append(try bench.childProcess(scene, note: "one touchline route thumbs process, every core") {
-            var status: Int32 = 0
+            var child = ChildExit(status: 0, peakMiB: 0)
             let sample = try timed {
-                status = try spawnAndWait(touchline, arguments)
+                child = try spawnAndWait(touchline, arguments)
                 return 0
             }
-            guard status == 0 else { throw BenchError("touchline route thumbs exited with status \(status)") }
-            return sample
+            guard child.status == 0 else { throw BenchError("touchline route thumbs exited with status \(child.status)") }
+            return Sample(elapsed: sample.elapsed, bytes: 0, childPeakMiB: child.peakMiB)
         })
         return results
     }

@@ -1,13 +1,15 @@
-// TouchlineBench: times board rendering and the club store in release builds (`make bench`,
-// `make bench-smoke`).
+// TouchlineBench: times board rendering, routes, leagues and the club store in release builds
+// (`make bench`, `make bench-smoke`), next to the Python tools people use instead (`--peers`).
 //
-//   TouchlineBench [--touchline PATH] [--smoke] [--runs N] [--only PREFIX] [--keep-store]
+//   TouchlineBench [--touchline PATH] [--peers PYTHON] [--smoke] [--runs N] [--only PREFIX]
+//                  [--write-inputs FOLDER] [--keep-store]
 //
 // Every scene is drawn from a fixed seed (see BoardScene.swift and StoreScene.swift). Each
 // scene gets one warm-up run, then N measured runs (7 by default, 1 with --smoke); the table
 // gives the median, min and max wall-clock time (monotonic clock) and the peak resident
-// memory. The results are also written to bench/results/latest.json, relative to the current
-// directory.
+// memory. With --peers, the scenes that have a peer take turns with it (see Peers.swift) and
+// a comparison table follows. The results are also written to bench/results/latest.json,
+// relative to the current directory.
 import Canvas
 import Foundation
 import Glibc
@@ -17,16 +19,20 @@ import Tactics
 struct Arguments {
     /// The `touchline` binary for the whole-process scene; without it that scene is skipped.
     var touchline: String?
+    /// The Python of the peers' environment (bench/peers/.venv/bin/python); without it the
+    /// peers are not run.
+    var peers: String?
     var smoke = false
     var runs = 7
     /// Only the scenes whose names start with this.
     var only: String?
-    /// Write the board scene's JSON here and exit (for peers and for profiling).
-    var writeScene: String?
+    /// Write every scene's input files into this folder and exit (for peers and for profiling).
+    var writeInputs: String?
     /// Keep the store scenes' database instead of deleting it, and print where it is.
     var keepStore = false
 
-    static let usage = "usage: TouchlineBench [--touchline PATH] [--smoke] [--runs N] [--only PREFIX] [--write-scene FILE] [--keep-store]"
+    static let usage = "usage: TouchlineBench [--touchline PATH] [--peers PYTHON] [--smoke] [--runs N] [--only PREFIX] "
+        + "[--write-inputs FOLDER] [--keep-store]"
 
     init(_ arguments: [String]) throws(UsageError) {
         var rest = arguments[...]
@@ -38,9 +44,12 @@ struct Arguments {
             case "--only":
                 guard let prefix = rest.popFirst() else { throw UsageError("--only needs a scene name or prefix") }
                 only = prefix
-            case "--write-scene":
-                guard let path = rest.popFirst() else { throw UsageError("--write-scene needs a file name") }
-                writeScene = path
+            case "--peers":
+                guard let path = rest.popFirst() else { throw UsageError("--peers needs the peers' python") }
+                peers = path
+            case "--write-inputs":
+                guard let path = rest.popFirst() else { throw UsageError("--write-inputs needs a folder") }
+                writeInputs = path
             case "--smoke":
                 smoke = true
             case "--keep-store":
@@ -66,8 +75,9 @@ struct UsageError: Error {
     init(_ message: String?) { self.message = message }
 }
 
-/// Runs every scene and returns their results in table order.
-func runScenes(_ arguments: Arguments) throws -> [SceneResult] {
+/// Runs every scene and returns their results in table order; with `peers`, the scenes that
+/// have one take turns with it and `peers` keeps their figures.
+func runScenes(_ arguments: Arguments, peers: Peers?) throws -> [SceneResult] {
     let log = BoardScene.makeLog()
     let document = BoardScene.document(for: log)
     // The process scene reads the JSON; make sure it is the very scene rendered in-process.
@@ -75,7 +85,7 @@ func runScenes(_ arguments: Arguments) throws -> [SceneResult] {
         throw BenchError("the board scene's JSON does not read back as the same log")
     }
     let renderer = try BoardRenderer(log: log, options: BoardRenderOptions(size: BoardScene.surface))
-    let bench = Bench(warmups: 1, runs: arguments.runs, only: arguments.only)
+    let bench = Bench(warmups: 1, runs: arguments.runs, only: arguments.only, peers: peers)
     var results: [SceneResult] = []
 
     // The whole in-process render, default PNG options, then each compression level.
@@ -152,21 +162,32 @@ func processScene(touchline: String, document: Data, bench: Bench) throws -> Sce
 
     return try bench.childProcess("board-process", note: "touchline board render, whole process (posix_spawn to exit)") {
         try? FileManager.default.removeItem(at: output)
-        var status: Int32 = 0
+        var child = ChildExit(status: 0, peakMiB: 0)
         let sample = try timed {
-            status = try spawnAndWait(touchline, arguments)
+            child = try spawnAndWait(touchline, arguments)
             return 0
         }
-        guard status == 0 else { throw BenchError("touchline exited with status \(status)") }
+        guard child.status == 0 else { throw BenchError("touchline exited with status \(child.status)") }
         let bytes = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
         guard bytes > 0 else { throw BenchError("touchline wrote no \(output.lastPathComponent)") }
-        return Sample(elapsed: sample.elapsed, bytes: bytes)
-    }}
+        return Sample(elapsed: sample.elapsed, bytes: bytes, childPeakMiB: child.peakMiB)
+    }
+}
 
-/// Starts `path` with `arguments` through posix_spawn and waits for it; the exit status.
+/// How a child process ended.
+struct ChildExit {
+    /// The exit status, or 128 + the signal that ended it.
+    var status: Int32
+    /// Its ru_maxrss, in MiB. Linux counts a child's RSS from before its exec too (posix_spawn
+    /// shares the parent's memory until then), so this is at least the benchmark's own resident
+    /// memory at the time; the bench keeps that small by then.
+    var peakMiB: Double
+}
+
+/// Starts `path` with `arguments` through posix_spawn and waits for it.
 /// (Foundation's Process adds tens of milliseconds of its own on Linux, which is not the
 /// tool's time.)
-func spawnAndWait(_ path: String, _ arguments: [String]) throws -> Int32 {
+func spawnAndWait(_ path: String, _ arguments: [String]) throws -> ChildExit {
     let argv = ([path] + arguments).map { strdup($0) }
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
@@ -177,11 +198,13 @@ func spawnAndWait(_ path: String, _ arguments: [String]) throws -> Int32 {
     }
     guard spawned == 0 else { throw BenchError("cannot start \(path): error \(spawned)") }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 {
-        guard errno == EINTR else { throw BenchError("waitpid failed: error \(errno)") }
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) == -1 {
+        guard errno == EINTR else { throw BenchError("wait4 failed: error \(errno)") }
     }
-    // WIFEXITED and WEXITSTATUS, which Swift does not import.
-    return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    // WIFEXITED and WEXITSTATUS, which Swift does not import; ru_maxrss is in KiB on Linux.
+    return ChildExit(status: status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
+                     peakMiB: Double(usage.ru_maxrss) / 1024)
 }
 
 /// The table printed at the end.
@@ -208,6 +231,8 @@ struct Report: Codable {
     var warmups: Int
     var runs: Int
     var scenes: [SceneResult]
+    /// The peers' figures, by our scene they are compared with; empty without --peers.
+    var peers: [PeerResult]
 }
 
 /// Writes `report` to bench/results/latest.json (relative to the current directory).
@@ -232,14 +257,20 @@ func printError(_ text: String) {
 
 do {
     let arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
-    if let path = arguments.writeScene {
-        try BoardScene.document(for: BoardScene.makeLog()).write(to: URL(fileURLWithPath: path))
+    if let path = arguments.writeInputs {
+        try SceneInputs.write(to: URL(fileURLWithPath: path, isDirectory: true))
         exit(0)
     }
-    let results = try runScenes(arguments)
+    let peers = try arguments.peers.map { try Peers(python: $0) }
+    defer { peers?.close() }
+    let results = try runScenes(arguments, peers: peers)
     print(table(results))
+    if let peers {
+        print("\nTouchline and the tools people use instead, taking turns (medians; peer / Touchline above 1: Touchline is faster)")
+        print(peers.table(ours: results))
+    }
     let report = Report(date: Date().formatted(.iso8601), smoke: arguments.smoke, warmups: 1,
-                        runs: arguments.runs, scenes: results)
+                        runs: arguments.runs, scenes: results, peers: peers?.results ?? [])
     print("wrote \(try write(report).path)")
 } catch let error as UsageError {
     if let message = error.message {
