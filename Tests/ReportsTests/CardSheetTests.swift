@@ -118,7 +118,7 @@ import Testing
             #expect(F.pixel(image, Point(x: card.center.x, y: card.minY + 3), scale: scale).distance(to: red) <= 3)
         }
         #expect(try sheet.pageCount == 2 && RasterImage(pngData: sheet.png(page: 1, scale: 1)).width == 596)
-        #expect(throws: PlayerCardError.noSuchPage(2, pageCount: 2)) { try sheet.png(page: 2) }
+        #expect(throws: PrintError.noSuchPage(2, pageCount: 2)) { try sheet.png(page: 2) }
     }
 
     @Test func sheetsAreByteIdentical() throws {

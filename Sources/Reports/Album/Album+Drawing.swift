@@ -13,7 +13,10 @@ extension Album {
     static let badgeRadius = 9.5
 
     /// Draws page `page` (from 0), decoding the images of the owned cards on it.
-    func draw(page: Int, on canvas: Canvas) throws {
+    ///
+    /// - Throws: ``AlbumError/unreadableImage(source:card:path:reason:)`` for an owned card's
+    ///   image that is not a readable PNG.
+    public func draw(page: Int, on canvas: Canvas) throws {
         canvas.paint(.white)
         let left = AlbumLayout.margin, right = paper.width - AlbumLayout.margin
         let inner = right - left

@@ -12,7 +12,7 @@ import Foundation
 /// let album = try Album(contentsOf: URL(fileURLWithPath: "examples/cards/album.json"))
 /// try album.pdf().write(to: URL(fileURLWithPath: "album.pdf"))
 /// ```
-public struct Album: Sendable {
+public struct Album: PrintSection {
     /// The largest image file of one card, in bytes.
     public static let maximumImageBytes = 16 << 20
     /// The most image bytes one album reads.
@@ -132,24 +132,7 @@ public struct Album: Sendable {
     /// Copies beyond the first, over all cards: what there is to swap.
     public var spareCount: Int { sections.reduce(0) { $0 + $1.slots.reduce(0) { $0 + max(0, $1.copies - 1) } } }
 
-    /// Every page in one PDF document.
-    ///
-    /// - Throws: ``AlbumError/unreadableImage(source:card:path:reason:)`` for an owned card's
-    ///   image that is not a readable PNG.
-    public func pdf() throws -> Data {
-        let canvas = try Canvas(width: paper.width, height: paper.height, format: .pdf, title: title)
-        for page in 0..<pageCount {
-            if page > 0 { try canvas.newPage() }
-            try canvas.withSavedState { try draw(page: page, on: canvas) }
-        }
-        return try canvas.encoded()
-    }
-
-    /// Page `page` (from 0) as a PNG at `scale` pixels per point.
-    public func png(page: Int, scale: Double = 2) throws -> Data {
-        guard (0..<pageCount).contains(page) else { throw AlbumError.noSuchPage(page, pageCount: pageCount) }
-        let canvas = try Canvas(width: paper.width, height: paper.height, scale: scale)
-        try draw(page: page, on: canvas)
-        return try canvas.encoded()
-    }
+    public var bookmark: String { title }
+    /// The album numbers its pages itself.
+    public var wantsPageNumbers: Bool { false }
 }

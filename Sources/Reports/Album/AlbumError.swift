@@ -13,8 +13,6 @@ public enum AlbumError: Error, Sendable, Equatable, LocalizedError {
     case unreadableImage(source: String, card: Int, path: String, reason: String)
     /// The paper cannot hold a section heading and one row of cards.
     case paperTooSmall(width: Double, height: Double)
-    /// A page number outside the album.
-    case noSuchPage(Int, pageCount: Int)
 
     public var errorDescription: String? {
         switch self {
@@ -28,8 +26,6 @@ public enum AlbumError: Error, Sendable, Equatable, LocalizedError {
             return "\(source): card \(card): image '\(path)' cannot be read: \(reason)"
         case .paperTooSmall(let width, let height):
             return "the paper (\(Int(width.rounded())) x \(Int(height.rounded())) pt) is too small for a row of album cards"
-        case .noSuchPage(let page, let count):
-            return "there is no page \(page); the album has \(count) page\(count == 1 ? "" : "s") (numbered from 0)"
         }
     }
 }

@@ -11,7 +11,7 @@ import Foundation
 /// let sheet = try CardSheet(cards: squad, language: .catalan, title: "Athletic Infantil A · 2024/25")
 /// try sheet.pdf().write(to: URL(fileURLWithPath: "squad.pdf"))
 /// ```
-public struct CardSheet: Sendable {
+public struct CardSheet: PrintSection {
     /// The most cards one document takes.
     public static let maximumCards = 1_000
 
@@ -22,7 +22,7 @@ public struct CardSheet: Sendable {
     /// The sheet of paper, portrait.
     public let paper: PaperSize
     /// Printed with the page number in the bottom margin, for example "Athletic Infantil A · 2024/25".
-    public let title: String?
+    public let footer: String?
     let layout: Layout
 
     /// A sheet of `cards` on `paper`.
@@ -38,7 +38,7 @@ public struct CardSheet: Sendable {
         self.cards = cards
         self.language = language
         self.paper = paper
-        self.title = title
+        self.footer = title
         layout = try Layout(paper: paper)
     }
 
@@ -48,27 +48,11 @@ public struct CardSheet: Sendable {
     /// The number of pages.
     public var pageCount: Int { (cards.count + cardsPerPage - 1) / cardsPerPage }
 
-    /// Every page in one PDF document.
-    ///
-    /// - Throws: ``PlayerCardError`` for a card's unreadable photo, naming the player.
-    public func pdf() throws -> Data {
-        let canvas = try Canvas(width: paper.width, height: paper.height, format: .pdf, title: title)
-        for page in 0..<pageCount {
-            if page > 0 { try canvas.newPage() }
-            try draw(page: page, on: canvas)
-        }
-        return try canvas.encoded()
-    }
-
-    /// Page `page` (from 0) as a PNG at `scale` pixels per point.
-    ///
-    /// - Throws: ``PlayerCardError/noSuchPage(_:pageCount:)``, or as ``pdf()``.
-    public func png(page: Int, scale: Double = 2) throws -> Data {
-        guard (0..<pageCount).contains(page) else { throw PlayerCardError.noSuchPage(page, pageCount: pageCount) }
-        let canvas = try Canvas(width: paper.width, height: paper.height, scale: scale)
-        try draw(page: page, on: canvas)
-        return try canvas.encoded()
-    }
+    /// The PDF's title: the footer, or "Player cards".
+    public var title: String { footer ?? "Player cards" }
+    public var bookmark: String { "Player cards" }
+    /// The sheet numbers its pages itself, in the narrow bottom margin.
+    public var wantsPageNumbers: Bool { false }
 
     /// The indices of the cards on `page`.
     func slots(page: Int) -> Range<Int> {
@@ -77,7 +61,9 @@ public struct CardSheet: Sendable {
 
     /// Draws page `page`; its cards' photos are decoded and reduced first, on every core (so
     /// no more than a page's photos are held at a time).
-    private func draw(page: Int, on canvas: Canvas) throws {
+    ///
+    /// - Throws: ``PlayerCardError`` for a card's unreadable photo, naming the player.
+    public func draw(page: Int, on canvas: Canvas) throws {
         let range = slots(page: page)
         let cards = self.cards
         let photos = try concurrentMap(range.count) { try cards[range.lowerBound + $0].preparedPhoto() }
@@ -93,7 +79,7 @@ public struct CardSheet: Sendable {
                     canvas.stroke(Path(polyline: [start, end]), style: marks)
                 }
             }
-            let footer = [title, pageCount > 1 ? "page \(page + 1) of \(pageCount)" : nil].compactMap { $0 }
+            let footer = [self.footer, pageCount > 1 ? "page \(page + 1) of \(pageCount)" : nil].compactMap { $0 }
             if !footer.isEmpty {
                 let font = Font(size: 7)
                 let text = TextFitting.shortened(footer.joined(separator: " · "), toFit: layout.grid.width) {

@@ -14,8 +14,6 @@ public enum PlayerCardError: Error, Sendable, Equatable, LocalizedError {
     case tooManyCards(Int, maximum: Int)
     /// The paper cannot hold a single card inside its margins.
     case paperTooSmall(width: Double, height: Double)
-    /// A page number outside the document.
-    case noSuchPage(Int, pageCount: Int)
 
     public var errorDescription: String? {
         switch self {
@@ -31,8 +29,6 @@ public enum PlayerCardError: Error, Sendable, Equatable, LocalizedError {
             return "\(count) cards are more than a sheet document takes (at most \(maximum))"
         case .paperTooSmall(let width, let height):
             return "the paper (\(Int(width.rounded())) x \(Int(height.rounded())) pt) is too small to hold a card of 63.5 x 88.9 mm"
-        case .noSuchPage(let page, let count):
-            return "there is no page \(page); the sheet has \(count) page\(count == 1 ? "" : "s") (numbered from 0)"
         }
     }
 }

@@ -59,7 +59,7 @@ public struct PrintBook: Sendable {
                         chapterMark = parent
                         if chapter.sections.count > 1 { try canvas.addBookmark(section.bookmark, parent: parent) }
                     }
-                    draw(section, page: local, bookPage: page, on: canvas)
+                    try draw(section, page: local, bookPage: page, on: canvas)
                     page += 1
                 }
             }
@@ -83,7 +83,7 @@ public struct PrintBook: Sendable {
         for section in chapters.flatMap(\.sections) {
             if page >= first, page < first + section.pageCount {
                 let canvas = try Canvas(width: paper.width, height: paper.height, scale: scale, format: format, title: title)
-                draw(section, page: page - first, bookPage: page, on: canvas)
+                try draw(section, page: page - first, bookPage: page, on: canvas)
                 return canvas
             }
             first += section.pageCount
@@ -91,12 +91,12 @@ public struct PrintBook: Sendable {
         throw PrintError.noSuchPage(page, pageCount: pageCount)
     }
 
-    private func draw(_ section: any PrintSection, page: Int, bookPage: Int, on canvas: Canvas) {
-        canvas.withSavedState {
+    private func draw(_ section: any PrintSection, page: Int, bookPage: Int, on canvas: Canvas) throws {
+        try canvas.withSavedState {
             canvas.paint(.white)
-            section.draw(page: page, on: canvas)
+            try section.draw(page: page, on: canvas)
         }
-        guard pageCount > 1 else { return }
+        guard pageCount > 1, section.wantsPageNumbers else { return }
         canvas.draw(text: "Page \(bookPage + 1) of \(pageCount)",
                     at: Point(x: paper.width - PageHeading.margin, y: paper.height - PageHeading.margin),
                     font: PageHeading.noteFont, color: PageHeading.grey, alignment: .right)

@@ -79,13 +79,13 @@ extension ExitStatus {
             return .dataError
         case let error as PlayerCardError:
             switch error {
-            case .paperTooSmall, .noSuchPage: return .usage
+            case .paperTooSmall: return .usage
             case .unreadablePhoto, .textTooLong, .invalidNumber, .noCards, .tooManyCards: return .dataError
             }
         case let error as AlbumError:
             switch error {
             case .missingImage: return .noInput
-            case .paperTooSmall, .noSuchPage: return .usage
+            case .paperTooSmall: return .usage
             case .syntax, .invalid, .unreadableImage: return .dataError
             }
         case let error as CanvasError:
