@@ -117,23 +117,25 @@ struct TablePrinter {
         }
     }
 
-    /// Lays out every league, then writes the files; nothing is written when anything fails.
+    /// Lays out every league, then writes the files: one PDF, or a PNG or SVG per page moved
+    /// in together (``StagedFolder``); nothing is written when anything fails.
     func print(_ references: [LeagueReference]) throws -> [String] {
         guard let output = options.output, let format = options.resolvedFormat else { return [] }
         try Files.checkWritable(output)
         let chapters = try references.map(chapter)
         let book = try PrintBook(title: chapters.count == 1 ? chapters[0].title : "League tables", chapters: chapters)
-        let files: [(path: String, data: Data)]
-        switch format {
-        case .pdf: files = [(output, try book.pdf())]
-        case .png, .svg:
-            files = try (0..<book.pageCount).map { page in
-                let path = book.pageCount == 1 ? output : Self.numbered(output, page: page + 1)
-                return (path, format == .png ? try book.png(page: page) : try book.svg(page: page))
+        if format == .pdf {
+            try Files.write(try book.pdf(), to: output)
+            return [output]
+        }
+        let paths = (1...book.pageCount).map { Self.numbered(output, page: $0) }
+        let directory = (output as NSString).deletingLastPathComponent
+        _ = try StagedFolder(directory: directory.isEmpty ? "." : directory).write { save in
+            for (page, path) in paths.enumerated() {
+                try save((path as NSString).lastPathComponent, format == .png ? try book.png(page: page) : try book.svg(page: page))
             }
         }
-        try Files.writeAll(files)
-        return files.map(\.path)
+        return paths
     }
 
     /// `table.png` → `table.png` for page 1, `table-2.png` for page 2.

@@ -35,21 +35,6 @@ enum Files {
         }
     }
 
-    /// Writes several files, each atomically; when one fails, those already written are
-    /// removed again, so a failure leaves none of them.
-    static func writeAll(_ files: [(path: String, data: Data)]) throws {
-        var written: [String] = []
-        do {
-            for file in files {
-                try write(file.data, to: file.path)
-                written.append(file.path)
-            }
-        } catch {
-            for path in written { try? FileManager.default.removeItem(atPath: path) }
-            throw error
-        }
-    }
-
     /// A size for people: `812 B`, `84.2 kB`, `3.1 MB`.
     static func describeSize(_ bytes: Int) -> String {
         if bytes < 1000 { return "\(bytes) B" }
