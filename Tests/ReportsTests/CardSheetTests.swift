@@ -130,7 +130,7 @@ import Testing
 
     @Test func badInputIsRefused() throws {
         #expect(throws: PlayerCardError.noCards) { try CardSheet(cards: []) }
-        #expect(throws: PlayerCardError.paperTooSmall(width: 150, height: 400)) {
+        #expect(throws: PrintError.paperTooSmall(width: 150, height: 400, what: "a card of 63.5 x 88.9 mm")) {
             try CardSheet(cards: Self.squad(1), paper: PaperSize(width: 150, height: 400))
         }
         #expect(throws: PlayerCardError.tooManyCards(1001, maximum: 1000)) {

@@ -11,8 +11,6 @@ public enum AlbumError: Error, Sendable, Equatable, LocalizedError {
     case missingImage(source: String, card: Int, path: String)
     /// An owned card's image cannot be read or is not a PNG.
     case unreadableImage(source: String, card: Int, path: String, reason: String)
-    /// The paper cannot hold a section heading and one row of cards.
-    case paperTooSmall(width: Double, height: Double)
 
     public var errorDescription: String? {
         switch self {
@@ -24,8 +22,6 @@ public enum AlbumError: Error, Sendable, Equatable, LocalizedError {
             return "\(source): card \(card): image '\(path)' not found"
         case .unreadableImage(let source, let card, let path, let reason):
             return "\(source): card \(card): image '\(path)' cannot be read: \(reason)"
-        case .paperTooSmall(let width, let height):
-            return "the paper (\(Int(width.rounded())) x \(Int(height.rounded())) pt) is too small for a row of album cards"
         }
     }
 }

@@ -26,7 +26,7 @@ struct AlbumLayout: Sendable, Hashable {
     var slotSize: Size
     var pages: [[Item]]
 
-    /// - Throws: ``AlbumError/paperTooSmall(width:height:)`` when a page cannot hold a
+    /// - Throws: ``PrintError/paperTooSmall(width:height:what:)`` when a page cannot hold a
     ///   heading and one row.
     init(paper: PaperSize, sectionSizes: [Int]) throws {
         self.paper = paper
@@ -36,7 +36,7 @@ struct AlbumLayout: Sendable, Hashable {
         let bottom = paper.height - Self.margin - Self.footer
         let needed = Self.headingHeight + slotSize.height
         guard width.isFinite, width >= 20, Self.margin + Self.titleBlock + needed <= bottom else {
-            throw AlbumError.paperTooSmall(width: paper.width, height: paper.height)
+            throw PrintError.paperTooSmall(width: paper.width, height: paper.height, what: "a section heading and a row of album cards")
         }
         let rowHeight = slotSize.height + Self.gutter
         var pages: [[Item]] = []

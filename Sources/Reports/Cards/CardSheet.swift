@@ -28,7 +28,7 @@ public struct CardSheet: PrintSection {
     /// A sheet of `cards` on `paper`.
     ///
     /// - Throws: ``PlayerCardError/noCards``, ``PlayerCardError/tooManyCards(_:maximum:)``, or
-    ///   ``PlayerCardError/paperTooSmall(width:height:)`` when not even one card fits.
+    ///   ``PrintError/paperTooSmall(width:height:what:)`` when not even one card fits.
     public init(cards: [PlayerCard], language: CardLanguage = .english, paper: PaperSize = .a4,
                 title: String? = nil) throws {
         guard !cards.isEmpty else { throw PlayerCardError.noCards }
@@ -117,7 +117,7 @@ extension CardSheet {
             columns = min(count(paper.width, PlayerCard.width), 1000)
             rows = min(count(paper.height, PlayerCard.height), 1000)
             guard columns >= 1, rows >= 1 else {
-                throw PlayerCardError.paperTooSmall(width: paper.width, height: paper.height)
+                throw PrintError.paperTooSmall(width: paper.width, height: paper.height, what: "a card of 63.5 x 88.9 mm")
             }
             let width = Double(columns) * PlayerCard.width + Double(columns - 1) * Self.gutter
             let height = Double(rows) * PlayerCard.height + Double(rows - 1) * Self.gutter

@@ -12,8 +12,6 @@ public enum PlayerCardError: Error, Sendable, Equatable, LocalizedError {
     case noCards
     /// More cards than one sheet document takes.
     case tooManyCards(Int, maximum: Int)
-    /// The paper cannot hold a single card inside its margins.
-    case paperTooSmall(width: Double, height: Double)
 
     public var errorDescription: String? {
         switch self {
@@ -27,8 +25,6 @@ public enum PlayerCardError: Error, Sendable, Equatable, LocalizedError {
             return "there are no cards to print"
         case .tooManyCards(let count, let maximum):
             return "\(count) cards are more than a sheet document takes (at most \(maximum))"
-        case .paperTooSmall(let width, let height):
-            return "the paper (\(Int(width.rounded())) x \(Int(height.rounded())) pt) is too small to hold a card of 63.5 x 88.9 mm"
         }
     }
 }

@@ -63,7 +63,7 @@ extension ExitStatus {
     static func of(_ error: any Error) -> ExitStatus {
         switch error {
         case let error as CommandError: return error.status
-        case is StrokeLogError, is PitchDimensionsError, is RouteReadError, is RouteMapError: return .dataError
+        case is StrokeLogError, is PitchDimensionsError, is RouteReadError, is RouteMapError, is PlayerCardError: return .dataError
         case let error as ClubError:
             switch error {
             case .permissionDenied, .invalidCredentials: return .permission
@@ -77,15 +77,9 @@ extension ExitStatus {
         case let error as BoardAnimatorError:
             if case .invalidSpacing = error { return .usage }
             return .dataError
-        case let error as PlayerCardError:
-            switch error {
-            case .paperTooSmall: return .usage
-            case .unreadablePhoto, .textTooLong, .invalidNumber, .noCards, .tooManyCards: return .dataError
-            }
         case let error as AlbumError:
             switch error {
             case .missingImage: return .noInput
-            case .paperTooSmall: return .usage
             case .syntax, .invalid, .unreadableImage: return .dataError
             }
         case let error as CanvasError:
