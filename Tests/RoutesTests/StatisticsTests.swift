@@ -361,10 +361,52 @@ extension RouteStatisticsTests {
         let stats = RouteStatisticsCalculator.statistics(of: Track(segments: [points]))
         #expect(stats.durationSeconds == 260)
         #expect(stats.movingTimeSeconds == 200)
-        #expect(close(stats.movingSpeed, stats.distanceMeters / 200, within: 1e-12))
-        #expect(close(stats.movingSpeed, 2.06, within: 0.01)) // 412 m (drift included) in 200 s
+        // The drift (60 steps of 0.2 m at 0.2 m/s) is distance, but not moving distance.
+        #expect(close(stats.movingDistanceMeters, 400, within: 1e-6))
+        #expect(close(stats.distanceMeters, 412, within: 1e-6))
+        #expect(close(stats.movingSpeed, 2, within: 1e-8))
+        #expect(stats.timedDistanceMeters == stats.distanceMeters)
         #expect(close(stats.averageSpeed, stats.distanceMeters / 260, within: 1e-12))
-        #expect(close(stats.paceSecondsPerKilometer, 1000 / (stats.movingSpeed ?? 0), within: 1e-9))
+        #expect(close(stats.paceSecondsPerKilometer, 500, within: 1e-6))
+    }
+
+    @Test func untimedStepsCountInTheDistanceOnly() {
+        // 1 km without times, then 1 km in 500 s: the untimed kilometre has no speed.
+        let untimed = meridianPoints(count: 101, stepMeters: 10, stepSeconds: nil)
+        let timed = meridianPoints(from: north(of: untimed[100], meters: 10), count: 101, stepMeters: 10,
+                                   stepSeconds: 5)
+        let stats = RouteStatisticsCalculator.statistics(of: Track(segments: [untimed, timed]))
+        #expect(close(stats.distanceMeters, 2000, within: 1e-4))
+        #expect(close(stats.timedDistanceMeters, 1000, within: 1e-4))
+        #expect(close(stats.movingDistanceMeters, 1000, within: 1e-4))
+        #expect(stats.durationSeconds == 500 && stats.movingTimeSeconds == 500)
+        #expect(close(stats.averageSpeed, 2, within: 1e-7))
+        #expect(close(stats.movingSpeed, 2, within: 1e-7))
+        // The first split has no time at all; the second holds the whole timed part.
+        #expect(stats.splits.count == 2)
+        #expect(stats.splits.first?.durationSeconds == nil && stats.splits.first?.paceSecondsPerKilometer == nil)
+        #expect(close(stats.splits.last?.durationSeconds, 500, within: 1e-4))
+        #expect(close(stats.splits.last?.paceSecondsPerKilometer, 500, within: 1e-4))
+    }
+
+    @Test func aSplitsPaceIsMovingTimePerKilometreMoved() {
+        // 500 m at 2 m/s, a 100 s stop drifting 0.1 m a second, 500 m at 2 m/s: one 1 km split.
+        var points = meridianPoints(count: 251, stepMeters: 2)
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        var stop = points[250]
+        for second in 1...100 {
+            stop = north(of: stop, meters: second % 2 == 0 ? 0.1 : -0.1)
+            stop.time = start.addingTimeInterval(250 + Double(second))
+            points.append(stop)
+        }
+        points += meridianPoints(from: north(of: stop, meters: 2), count: 250, stepMeters: 2,
+                                 startTime: start.addingTimeInterval(351))
+        let stats = RouteStatisticsCalculator.statistics(of: Track(segments: [points]), splitMeters: 2000)
+        let split = try? #require(stats.splits.first)
+        #expect(close(split?.durationSeconds, 600, within: 1e-4))      // elapsed, the stop included
+        #expect(close(split?.movingTimeSeconds, 500, within: 1e-4))
+        #expect(close(split?.movingDistanceMeters, 1000, within: 1e-4))
+        #expect(close(split?.paceSecondsPerKilometer, 500, within: 1e-4)) // not 510 (drift as distance)
     }
 
     @Test func aLongSilenceIsAPause() {
@@ -568,12 +610,14 @@ extension RouteStatisticsTests {
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(stats)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(object.count == 19)
+        #expect(object.count == 21)
         #expect(object["durationSeconds"] is NSNull && object["maximumSpeed"] is NSNull)
+        #expect(object["timedDistanceMeters"] is NSNull && object["movingDistanceMeters"] is NSNull)
         let bounds = try #require(object["bounds"] as? [String: Any])
         #expect(bounds["crossesAntimeridian"] as? Bool == true)
         let splits = try #require(object["splits"] as? [[String: Any]])
         #expect(splits.count == 2 && splits[0]["paceSecondsPerKilometer"] is NSNull)
+        #expect(splits[0].count == 8 && splits[0]["movingDistanceMeters"] is NSNull)
         #expect(try JSONDecoder().decode(RouteStatistics.self, from: data) == stats)
         #expect(try encoder.encode(stats) == data) // deterministic
     }

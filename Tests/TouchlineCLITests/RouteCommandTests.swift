@@ -12,13 +12,17 @@ import Testing
     @Test func statsAsATableAndAsJSON() throws {
         let table = try Touchline.run(["route", "stats", Self.track("georust/garmin_with_extensions.gpx")])
         #expect(table.status == 0, "\(table.stderr)")
-        #expect(table.stdout.contains("points         3540 in 2 segments"))
-        #expect(table.stdout.contains("SPLIT"))
+        #expect(table.stdout.contains("points           3540 in 2 segments"))
+        #expect(table.stdout.contains("SPLIT  DISTANCE  ELAPSED  MOVING PACE"))
+        #expect(table.stdout.contains("timed distance") && table.stdout.contains("moving distance"))
         let json = try Touchline.run(["route", "stats", Self.track("georust/garmin_with_extensions.gpx"), "--json", "--split", "5000"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let distance = try #require(object["distanceMeters"] as? Double)
         #expect(distance > 18_000 && distance < 18_500)
         #expect((object["splits"] as? [Any])?.count == 4)
+        let timed = try #require(object["timedDistanceMeters"] as? Double)
+        let moving = try #require(object["movingDistanceMeters"] as? Double)
+        #expect(moving <= timed && timed <= distance)
     }
 
     @Test func renderWritesTheMap() throws {

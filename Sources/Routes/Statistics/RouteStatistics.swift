@@ -16,14 +16,17 @@ public struct RouteStatistics: Sendable, Equatable, Codable {
         public var index: Int
         /// The distance covered in the split: `splitMeters`, except for the last one.
         public var distanceMeters: Double
-        /// The time taken, from crossing the split's start to crossing its end (interpolated
-        /// between fixes); pauses between segments are not counted. Nil if a step of the split
-        /// lacks a time.
+        /// The elapsed time of the split's timed steps, stops included, from crossing its start
+        /// to crossing its end (interpolated between fixes). Untimed steps and the gaps between
+        /// segments add nothing, so the splits' times add up to the time of the track's timed
+        /// steps. Nil when no step of the split is timed.
         public var durationSeconds: Double?
         /// The part of `durationSeconds` spent moving (see `StatisticsOptions`).
         public var movingTimeSeconds: Double?
-        /// Moving time per kilometre, `movingTimeSeconds / distanceMeters * 1000`; nil without
-        /// times or when the moving time is 0.
+        /// The distance covered while moving in the split; nil when no step of it is timed.
+        public var movingDistanceMeters: Double?
+        /// Moving time per kilometre of moving distance,
+        /// `movingTimeSeconds / movingDistanceMeters * 1000`; nil when either is 0 or unknown.
         public var paceSecondsPerKilometer: Double?
         /// The elevation gained in the split, smoothed as the track's `elevationGainMeters`.
         public var climbMeters: Double
@@ -32,19 +35,22 @@ public struct RouteStatistics: Sendable, Equatable, Codable {
 
         /// Makes a split from its figures.
         public init(index: Int, distanceMeters: Double, durationSeconds: Double? = nil,
-                    movingTimeSeconds: Double? = nil, paceSecondsPerKilometer: Double? = nil,
+                    movingTimeSeconds: Double? = nil, movingDistanceMeters: Double? = nil,
+                    paceSecondsPerKilometer: Double? = nil,
                     climbMeters: Double = 0, descentMeters: Double = 0) {
             self.index = index
             self.distanceMeters = distanceMeters
             self.durationSeconds = durationSeconds
             self.movingTimeSeconds = movingTimeSeconds
+            self.movingDistanceMeters = movingDistanceMeters
             self.paceSecondsPerKilometer = paceSecondsPerKilometer
             self.climbMeters = climbMeters
             self.descentMeters = descentMeters
         }
 
         private enum CodingKeys: String, CodingKey {
-            case index, distanceMeters, durationSeconds, movingTimeSeconds, paceSecondsPerKilometer
+            case index, distanceMeters, durationSeconds, movingTimeSeconds, movingDistanceMeters
+            case paceSecondsPerKilometer
             case climbMeters, descentMeters
         }
 
@@ -55,6 +61,7 @@ public struct RouteStatistics: Sendable, Equatable, Codable {
             try container.encode(distanceMeters, forKey: .distanceMeters)
             try container.encode(durationSeconds, forKey: .durationSeconds)
             try container.encode(movingTimeSeconds, forKey: .movingTimeSeconds)
+            try container.encode(movingDistanceMeters, forKey: .movingDistanceMeters)
             try container.encode(paceSecondsPerKilometer, forKey: .paceSecondsPerKilometer)
             try container.encode(climbMeters, forKey: .climbMeters)
             try container.encode(descentMeters, forKey: .descentMeters)
@@ -75,13 +82,20 @@ public struct RouteStatistics: Sendable, Equatable, Codable {
     public var rawElevationGainMeters: Double
     /// The sum of every drop between consecutive points of a segment, unsmoothed.
     public var rawElevationLossMeters: Double
+    /// The length of the timed steps (both ends with a time): the distance that
+    /// `durationSeconds` covers. Nil without a timed step.
+    public var timedDistanceMeters: Double?
+    /// The length of the moving steps (see `StatisticsOptions`): the distance that
+    /// `movingTimeSeconds` covers. Nil without a timed step.
+    public var movingDistanceMeters: Double?
     /// From the first time to the last, pauses included; nil with fewer than two timed points.
     public var durationSeconds: Double?
     /// The time spent moving (see `StatisticsOptions`); nil without a timed step.
     public var movingTimeSeconds: Double?
-    /// `distanceMeters / durationSeconds`, m/s; nil when the duration is unknown or 0.
+    /// `timedDistanceMeters / durationSeconds`, m/s; nil when the duration is unknown or 0.
+    /// Untimed steps are not counted: their distance was covered at no known time.
     public var averageSpeed: Double?
-    /// `distanceMeters / movingTimeSeconds`, m/s; nil when the moving time is unknown or 0.
+    /// `movingDistanceMeters / movingTimeSeconds`, m/s; nil when the moving time is unknown or 0.
     public var movingSpeed: Double?
     /// The highest speed that lasted, m/s: the maximum of a running median of step speeds, so
     /// a GPS spike does not set it; nil without a timed step.
@@ -108,6 +122,7 @@ public struct RouteStatistics: Sendable, Equatable, Codable {
     public init(distanceMeters: Double = 0, distance3DMeters: Double = 0,
                 elevationGainMeters: Double = 0, elevationLossMeters: Double = 0,
                 rawElevationGainMeters: Double = 0, rawElevationLossMeters: Double = 0,
+                timedDistanceMeters: Double? = nil, movingDistanceMeters: Double? = nil,
                 durationSeconds: Double? = nil, movingTimeSeconds: Double? = nil,
                 averageSpeed: Double? = nil, movingSpeed: Double? = nil,
                 maximumSpeed: Double? = nil, rawMaximumSpeed: Double? = nil,
@@ -120,6 +135,8 @@ public struct RouteStatistics: Sendable, Equatable, Codable {
         self.elevationLossMeters = elevationLossMeters
         self.rawElevationGainMeters = rawElevationGainMeters
         self.rawElevationLossMeters = rawElevationLossMeters
+        self.timedDistanceMeters = timedDistanceMeters
+        self.movingDistanceMeters = movingDistanceMeters
         self.durationSeconds = durationSeconds
         self.movingTimeSeconds = movingTimeSeconds
         self.averageSpeed = averageSpeed
@@ -138,6 +155,7 @@ public struct RouteStatistics: Sendable, Equatable, Codable {
     private enum CodingKeys: String, CodingKey {
         case distanceMeters, distance3DMeters
         case elevationGainMeters, elevationLossMeters, rawElevationGainMeters, rawElevationLossMeters
+        case timedDistanceMeters, movingDistanceMeters
         case durationSeconds, movingTimeSeconds, averageSpeed, movingSpeed, maximumSpeed, rawMaximumSpeed
         case paceSecondsPerKilometer, minimumElevationMeters, maximumElevationMeters
         case bounds, splits, pointCount, segmentCount
@@ -152,6 +170,8 @@ public struct RouteStatistics: Sendable, Equatable, Codable {
         try container.encode(elevationLossMeters, forKey: .elevationLossMeters)
         try container.encode(rawElevationGainMeters, forKey: .rawElevationGainMeters)
         try container.encode(rawElevationLossMeters, forKey: .rawElevationLossMeters)
+        try container.encode(timedDistanceMeters, forKey: .timedDistanceMeters)
+        try container.encode(movingDistanceMeters, forKey: .movingDistanceMeters)
         try container.encode(durationSeconds, forKey: .durationSeconds)
         try container.encode(movingTimeSeconds, forKey: .movingTimeSeconds)
         try container.encode(averageSpeed, forKey: .averageSpeed)

@@ -22,16 +22,25 @@ import Foundation
 ///   `ElevationHysteresis`. The raw sums count every rise and drop between consecutive points.
 ///   The 3-D distance uses the smoothed profile. Minimum and maximum are raw.
 /// - **Time.** A time earlier than one before it in the segment is ignored (the readers drop
-///   such times too). A step is timed when both its points have times. Moving time sums the
-///   timed steps at `stoppedSpeedMetersPerSecond` or faster and no longer than `pauseSeconds`.
-///   Duration runs from the earliest time to the latest, pauses and gaps included.
+///   such times too). A step is *timed* when both its points have times; an untimed step counts
+///   in the distance only, never in a speed. The *timed distance* sums the timed steps. A step
+///   is *moving* when it is timed, at `stoppedSpeedMetersPerSecond` or faster and no longer than
+///   `pauseSeconds`; the *moving distance* and *moving time* sum the moving steps. Duration runs
+///   from the earliest time to the latest, pauses and gaps included.
+/// - **Speeds.** Average speed = timed distance / duration; moving speed = moving distance /
+///   moving time; pace = moving time per kilometre of moving distance. So the moving speed
+///   never exceeds the fastest step (`rawMaximumSpeed`), and the average never exceeds the
+///   moving speed unless a pause step (over `pauseSeconds`) covered ground faster than the
+///   moving speed, which a recording switched off in a car can do.
 /// - **Maximum speed.** The step speeds of each segment go through a running median of
 ///   `speedMedianWindow` steps (Tukey's running median, as in *Exploratory Data Analysis*,
 ///   1977), and the largest median is the maximum: one bad fix, which makes two fast steps,
 ///   cannot set it with the default window of 5. The raw maximum is the fastest single step.
 /// - **Splits.** The track is cut every `splitMeters` of distance, across segment gaps; times
 ///   and smoothed elevations at a cut are interpolated linearly within the step that crosses
-///   it. A last remainder under 1 mm is dropped.
+///   it. A last remainder under 1 mm makes no split of its own; its time goes to the last split. A split's time is the elapsed time of its timed
+///   steps, stops included, so the split times add up to the time of the track's timed steps;
+///   its pace is its moving time per kilometre of its moving distance.
 public enum RouteStatisticsCalculator {
     /// The most splits made; when a track would need more, `splits` is empty.
     public static let maximumSplitCount = 100_000
@@ -91,6 +100,7 @@ extension RouteStatisticsCalculator {
         var minimumElevation = Double.infinity, maximumElevation = -Double.infinity
         var earliestTime = Double.infinity, latestTime = -Double.infinity, timedPoints = 0
         var movingTime = 0.0, timedSteps = 0
+        var timedDistance = 0.0, movingDistance = 0.0
         var maximumSpeed = -Double.infinity, rawMaximumSpeed = -Double.infinity
         var south = Double.infinity, north = -Double.infinity
         var longitudes: [Double] = []
@@ -100,7 +110,7 @@ extension RouteStatisticsCalculator {
         var makesSplits: Bool
         var splits: [RouteStatistics.Split] = []
         var splitClimb: ElevationHysteresis
-        var splitDuration = 0.0, splitMovingTime = 0.0, splitUntimed = false
+        var splitDuration = 0.0, splitMovingTime = 0.0, splitMovingDistance = 0.0, splitTimed = false
         /// Where the next split ends, metres along the track.
         var nextCut: Double
         /// The distance covered so far by the splits' walk (equals `distance` after a segment).
@@ -200,6 +210,7 @@ extension RouteStatisticsCalculator {
                 var moving = false
                 if !seconds.isNaN {
                     timedSteps += 1
+                    timedDistance += length
                     if seconds > 0 {
                         let speed = length / seconds
                         speeds.append(speed)
@@ -207,6 +218,7 @@ extension RouteStatisticsCalculator {
                         if speed >= options.stoppedSpeedMetersPerSecond && seconds <= options.pauseSeconds {
                             moving = true
                             movingTime += seconds
+                            movingDistance += length
                         }
                     }
                 }
@@ -284,14 +296,13 @@ extension RouteStatisticsCalculator {
         mutating func cutSplits(step k: Int, length: Double) {
             let seconds = stepTimes[k - 1]
             let moving = stepMoving[k - 1]
-            if seconds.isNaN { splitUntimed = true }
             // Where the step starts along the whole track.
             let start = walked
             walked += length
             var used = 0.0 // fraction of the step already credited
             while length > 0 && nextCut <= walked {
                 let fraction = min(1, max(used, (nextCut - start) / length))
-                credit(seconds: seconds, moving: moving, fraction: fraction - used)
+                credit(seconds: seconds, moving: moving, length: length, fraction: fraction - used)
                 used = fraction
                 let before = smoothed[k - 1], after = smoothed[k]
                 if !before.isNaN && !after.isNaN {
@@ -301,7 +312,6 @@ extension RouteStatisticsCalculator {
                 if !before.isNaN && !after.isNaN {
                     splitClimb.add(before + (after - before) * fraction)
                 }
-                if seconds.isNaN && fraction < 1 { splitUntimed = true }
                 nextCut = Double(splits.count + 1) * splitMeters
                 if splits.count > RouteStatisticsCalculator.maximumSplitCount {
                     makesSplits = false
@@ -309,31 +319,54 @@ extension RouteStatisticsCalculator {
                     return
                 }
             }
-            credit(seconds: seconds, moving: moving, fraction: 1 - used)
+            credit(seconds: seconds, moving: moving, length: length, fraction: 1 - used)
         }
 
-        mutating func credit(seconds: Double, moving: Bool, fraction: Double) {
+        /// Credits `fraction` of a step of `length` metres and `seconds` (NaN when untimed) to
+        /// the open split.
+        mutating func credit(seconds: Double, moving: Bool, length: Double, fraction: Double) {
             guard !seconds.isNaN else { return }
+            splitTimed = true
             splitDuration += seconds * fraction
-            if moving { splitMovingTime += seconds * fraction }
+            if moving {
+                splitMovingTime += seconds * fraction
+                splitMovingDistance += length * fraction
+            }
         }
 
         mutating func closeSplit(distanceMeters: Double) {
             splitClimb.flush()
             let (climb, descent) = splitClimb.takeTotals()
-            let timed = !splitUntimed
+            let timed = splitTimed
             splits.append(RouteStatistics.Split(
                 index: splits.count,
                 distanceMeters: distanceMeters,
                 durationSeconds: timed ? splitDuration : nil,
                 movingTimeSeconds: timed ? splitMovingTime : nil,
-                paceSecondsPerKilometer: timed && splitMovingTime > 0 && distanceMeters > 0
-                    ? splitMovingTime / distanceMeters * 1000 : nil,
+                movingDistanceMeters: timed ? splitMovingDistance : nil,
+                paceSecondsPerKilometer: splitMovingTime > 0 && splitMovingDistance > 0
+                    ? splitMovingTime / splitMovingDistance * 1000 : nil,
                 climbMeters: climb,
                 descentMeters: descent))
             splitDuration = 0
             splitMovingTime = 0
-            splitUntimed = false
+            splitMovingDistance = 0
+            splitTimed = false
+        }
+
+        /// Gives the time after the last cut, when the distance left is too short for a split of
+        /// its own, to the last split, so that no elapsed time is lost.
+        mutating func addOpenTimeToLastSplit() {
+            guard let last = splits.indices.last else { return }
+            var split = splits[last]
+            split.durationSeconds = (split.durationSeconds ?? 0) + splitDuration
+            split.movingTimeSeconds = (split.movingTimeSeconds ?? 0) + splitMovingTime
+            let movingDistance = (split.movingDistanceMeters ?? 0) + splitMovingDistance
+            split.movingDistanceMeters = movingDistance
+            if let moving = split.movingTimeSeconds, moving > 0, movingDistance > 0 {
+                split.paceSecondsPerKilometer = moving / movingDistance * 1000
+            }
+            splits[last] = split
         }
 
         /// Pass 4: the running median of the step speeds, and its maximum.
@@ -365,14 +398,16 @@ extension RouteStatisticsCalculator {
         mutating func finish() -> RouteStatistics {
             if makesSplits {
                 let remainder = walked - Double(splits.count) * splitMeters
-                if remainder >= 0.001 {
-                    closeSplit(distanceMeters: remainder)
+                if remainder >= 0.001 || (splits.isEmpty && splitDuration > 0) {
+                    closeSplit(distanceMeters: max(0, remainder))
+                } else if splitTimed {
+                    addOpenTimeToLastSplit()
                 }
                 if splits.count > RouteStatisticsCalculator.maximumSplitCount { splits = [] }
             }
             let duration: Double? = timedPoints >= 2 ? latestTime - earliestTime : nil
             let moving: Double? = timedSteps > 0 ? movingTime : nil
-            let movingSpeed = moving.flatMap { $0 > 0 ? distance / $0 : nil }
+            let movingSpeed = moving.flatMap { $0 > 0 ? movingDistance / $0 : nil }
             let elevationKnown = minimumElevation <= maximumElevation
             var bounds: GeoBounds?
             if let (west, east) = GeoBounds.longitudeRange(of: longitudes) {
@@ -385,9 +420,11 @@ extension RouteStatisticsCalculator {
                 elevationLossMeters: elevation.loss,
                 rawElevationGainMeters: rawGain,
                 rawElevationLossMeters: rawLoss,
+                timedDistanceMeters: timedSteps > 0 ? timedDistance : nil,
+                movingDistanceMeters: timedSteps > 0 ? movingDistance : nil,
                 durationSeconds: duration,
                 movingTimeSeconds: moving,
-                averageSpeed: duration.flatMap { $0 > 0 ? distance / $0 : nil },
+                averageSpeed: duration.flatMap { $0 > 0 ? timedDistance / $0 : nil },
                 movingSpeed: movingSpeed,
                 maximumSpeed: maximumSpeed.isFinite ? maximumSpeed : nil,
                 rawMaximumSpeed: rawMaximumSpeed.isFinite ? rawMaximumSpeed : nil,

@@ -100,7 +100,11 @@ struct RouteCommand: ParsableCommand {
             discussion: """
                 Distance is measured on the WGS84 ellipsoid (Karney's geodesic) per segment; the gap \
                 between segments is not distance. Climb is smoothed (5-point average, 3 m threshold) \
-                and reported raw too; moving time counts steps of 0.5 m/s or more.
+                and reported raw too; moving time and moving distance count steps of 0.5 m/s or more that \
+                last at most 5 minutes. Steps without times count in the distance only: the average speed \
+                is the timed distance over the duration, the moving speed the moving distance over the \
+                moving time. A split's ELAPSED time includes its stops; its MOVING PACE is moving time per \
+                kilometre moved.
 
                 Example:
                   touchline route stats ride.gpx --split 5000 --json
@@ -124,7 +128,9 @@ struct RouteCommand: ParsableCommand {
                     ("distance", Format.distance(statistics.distanceMeters)),
                     ("3-D distance", Format.distance(statistics.distance3DMeters)),
                     ("duration", statistics.durationSeconds.map(Format.duration) ?? "not timed"),
+                    ("timed distance", statistics.timedDistanceMeters.map(Format.distance) ?? "not timed"),
                     ("moving time", statistics.movingTimeSeconds.map(Format.duration) ?? ""),
+                    ("moving distance", statistics.movingDistanceMeters.map(Format.distance) ?? ""),
                     ("average speed", Format.speed(statistics.averageSpeed)),
                     ("moving speed", Format.speed(statistics.movingSpeed)),
                     ("maximum speed", Format.speed(statistics.maximumSpeed)
@@ -138,7 +144,7 @@ struct RouteCommand: ParsableCommand {
                 ])
                 guard !statistics.splits.isEmpty else { return }
                 print("")
-                Output.table(["SPLIT", "DISTANCE", "TIME", "PACE", "CLIMB"], statistics.splits.map {
+                Output.table(["SPLIT", "DISTANCE", "ELAPSED", "MOVING PACE", "CLIMB"], statistics.splits.map {
                     [String($0.index + 1), Format.distance($0.distanceMeters), $0.durationSeconds.map(Format.duration) ?? "",
                      Format.pace($0.paceSecondsPerKilometer), Format.metres($0.climbMeters)]
                 })
