@@ -78,3 +78,78 @@ private func routeFixture(_ path: String) -> String {
         #expect(try club.run(["route", "import", club.scratch.path("missing.gpx")], as: "alice").status == 66)
     }
 }
+
+@Suite(.serialized) struct StoredRouteEditAndExportTests {
+    @Test func editKeepsWhatIsLeftOutAndExportsCarryTheMetadata() throws {
+        let club = try ClubScratch(users: ["alice", "bob"])
+        let imported = try club.run(["route", "import", routeFixture("gpxpy/korita-zbevnica.gpx"), "--name", "Korita",
+                                     "--category", "hike", "--note", "misty", "--heart-rate", "120"], as: "alice")
+        #expect(imported.status == 0, "\(imported.stderr)")
+
+        let edited = try #require(try club.json(["route", "edit", "1", "--name", "Korita & Zbevnica", "--heart-rate", "131"],
+                                                as: "alice") as? [String: Any])
+        #expect(edited["name"] as? String == "Korita & Zbevnica")
+        #expect(edited["category"] as? String == "hike" && edited["note"] as? String == "misty")
+        #expect(edited["heartRate"] as? Int == 131)
+        let cleared = try #require(try club.json(["route", "edit", "1", "--note", "", "--no-heart-rate"], as: "alice") as? [String: Any])
+        #expect(cleared["note"] == nil || cleared["note"] is NSNull)
+        #expect(cleared["heartRate"] == nil || cleared["heartRate"] is NSNull)
+        #expect(try club.run(["route", "edit", "1", "--note", "wet", "--heart-rate", "140"], as: "alice").status == 0)
+
+        // Nothing to change, and both heart-rate options, are usage errors; bad values change nothing.
+        #expect(try club.run(["route", "edit", "1"], as: "alice").status == 64)
+        #expect(try club.run(["route", "edit", "1", "--heart-rate", "99", "--no-heart-rate"], as: "alice").status == 64)
+        let tooFast = try club.run(["route", "edit", "1", "--heart-rate", "400", "--name", "x"], as: "alice")
+        #expect(tooFast.status == 65 && tooFast.stderr.contains("heart rate: 400"))
+        let blank = try club.run(["route", "edit", "1", "--name", "  "], as: "alice")
+        #expect(blank.status == 65 && blank.stderr.contains("name: must not be empty"))
+        // Another user's route is not found.
+        let denied = try club.run(["route", "edit", "1", "--name", "mine"], as: "bob")
+        #expect(denied.status == 65 && denied.stderr == "touchline: error: no route '1'\n")
+
+        // Every export format carries the name, category, note and heart rate.
+        let gpx = try club.run(["route", "export", "1", "--format", "gpx"], as: "alice")
+        #expect(gpx.status == 0)
+        #expect(gpx.stdout.contains("<metadata><name>Korita &amp; Zbevnica</name><desc>wet</desc><keywords>hike</keywords>"
+            + "<extensions><touchline:category>hike</touchline:category><touchline:heartRate>140</touchline:heartRate>"
+            + "</extensions></metadata>"))
+        #expect(gpx.stdout.contains("xmlns:touchline=\"urn:touchline:route:1\""))
+        let kml = try club.run(["route", "export", "1", "--format", "kml"], as: "alice")
+        #expect(kml.stdout.contains("<name>Korita &amp; Zbevnica</name>\n<description>wet</description>"))
+        #expect(kml.stdout.contains("<Data name=\"category\"><value>hike</value></Data>"))
+        #expect(kml.stdout.contains("<Data name=\"heartRate\"><value>140</value></Data>"))
+        let geoJSON = try club.run(["route", "export", "1", "--format", "geojson"], as: "alice")
+        let collection = try #require(try JSONSerialization.jsonObject(with: Data(geoJSON.stdout.utf8)) as? [String: Any])
+        #expect(collection["name"] as? String == "Korita & Zbevnica")
+        let features = try #require(collection["features"] as? [[String: Any]])
+        let lines = features.compactMap { $0["properties"] as? [String: Any] }.filter { $0["coordTimes"] != nil || $0["category"] != nil }
+        #expect(!lines.isEmpty && lines.allSatisfy {
+            $0["category"] as? String == "hike" && $0["note"] as? String == "wet" && $0["heartRate"] as? Int == 140
+        })
+        // The exports still read back as routes.
+        for (format, output) in [("gpx", gpx.stdout), ("kml", kml.stdout), ("geojson", geoJSON.stdout)] {
+            let file = try club.scratch.write("back.\(format)", output)
+            #expect(try Touchline.run(["route", "stats", file]).status == 0, "\(format)")
+        }
+    }
+
+    @Test func statsAndRenderTakeAStoredRoutesID() throws {
+        let club = try ClubScratch(users: ["alice", "bob"])
+        #expect(try club.run(["route", "import", routeFixture("gpxpy/korita-zbevnica.gpx")], as: "alice").status == 0)
+        let stored = try club.run(["route", "stats", "1", "--json"], as: "alice")
+        let file = try Touchline.run(["route", "stats", routeFixture("gpxpy/korita-zbevnica.gpx"), "--json"])
+        #expect(stored.status == 0, "\(stored.stderr)")
+        #expect(stored.stdout == file.stdout)
+        let map = club.scratch.path("korita.png")
+        let render = try club.run(["route", "render", "1", "-o", map, "--size", "300x200"], as: "alice")
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(FileManager.default.fileExists(atPath: map))
+        // Bob has no route 1; an id needs someone to act as.
+        let denied = try club.run(["route", "stats", "1"], as: "bob")
+        #expect(denied.status == 65 && denied.stderr == "touchline: error: no route '1'\n")
+        #expect(try club.run(["route", "render", "1", "-o", club.scratch.path("bob.png")], as: "bob").status == 65)
+        #expect(!FileManager.default.fileExists(atPath: club.scratch.path("bob.png")))
+        // A path with a slash is always a file.
+        #expect(try club.run(["route", "stats", "./1"], as: "alice").status == 66)
+    }
+}

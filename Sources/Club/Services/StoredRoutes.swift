@@ -32,9 +32,7 @@ public struct StoredRoutes: Sendable {
         let name = try Validation.text(name, field: "name", maximum: 100)
         let category = try Validation.optionalText(category, field: "category", maximum: 50)
         let note = try Validation.optionalText(note, field: "note", maximum: 2000)
-        if let heartRate, !Self.heartRateRange.contains(heartRate) {
-            throw ClubError.invalid(field: "heart rate", message: "\(heartRate) is not a heart rate from 0 to 250 bpm")
-        }
+        try Self.checkHeartRate(heartRate)
         let points = document.tracks.flatMap(\.points) + document.routes.flatMap { $0.stops.map(\.point) }
             + document.waypoints.map(\.point)
         guard let start = points.first else {
@@ -97,6 +95,35 @@ public struct StoredRoutes: Sendable {
         }
     }
 
+    /// Changes what the actor says about one of their routes. A nil argument keeps the field;
+    /// an empty category or note clears it, and `clearHeartRate` clears the heart rate. The same
+    /// limits as `add` apply.
+    @discardableResult
+    public func edit(_ actor: Actor, _ id: Int64, name: String? = nil, category: String? = nil, note: String? = nil,
+                     heartRate: Int? = nil, clearHeartRate: Bool = false) throws -> RouteSummary {
+        let name = try name.map { try Validation.text($0, field: "name", maximum: 100) }
+        let category = try category.map { try Validation.optionalText($0, field: "category", maximum: 50) }
+        let note = try note.map { try Validation.optionalText($0, field: "note", maximum: 2000) }
+        try Self.checkHeartRate(heartRate)
+        return try store.write { db in
+            var route = try Self.summary(db, actor: actor, id: id)
+            if let name { route.name = name }
+            if let category { route.category = category }
+            if let note { route.note = note }
+            if let heartRate { route.heartRate = heartRate } else if clearHeartRate { route.heartRate = nil }
+            try db.execute(sql: "UPDATE route SET name = ?, category = ?, note = ?, heartRate = ? WHERE id = ? AND ownerId = ?",
+                           arguments: [route.name, route.category, route.note, route.heartRate, id, actor.userID])
+            return route
+        }
+    }
+
+    /// One of the actor's routes as a file would hold it: its document, and its name, category,
+    /// note and heart rate as metadata for `RouteWriter`.
+    public func export(_ actor: Actor, _ id: Int64) throws -> (RouteDocument, RouteMetadata) {
+        let (route, document) = try show(actor, id)
+        return (document, RouteMetadata(name: route.name, category: route.category, note: route.note, heartRate: route.heartRate))
+    }
+
     /// Deletes one of the actor's routes.
     public func delete(_ actor: Actor, _ id: Int64) throws {
         try store.write { db in
@@ -129,10 +156,12 @@ public struct StoredRoutes: Sendable {
     /// The length of the document's tracks as one (their segments in order), else of its first
     /// planned route; 0 for waypoints alone.
     static func distance(of document: RouteDocument) -> Double {
-        let segments = document.tracks.flatMap(\.segments)
-        if segments.contains(where: { !$0.isEmpty }) {
-            return RouteStatisticsCalculator.statistics(of: Track(segments: segments), splitMeters: 0).distanceMeters
+        RouteStatisticsCalculator.statistics(of: document, splitMeters: 0)?.distanceMeters ?? 0
+    }
+
+    static func checkHeartRate(_ heartRate: Int?) throws {
+        if let heartRate, !heartRateRange.contains(heartRate) {
+            throw ClubError.invalid(field: "heart rate", message: "\(heartRate) is not a heart rate from 0 to 250 bpm")
         }
-        return document.routes.first.map { RouteStatisticsCalculator.statistics(of: $0, splitMeters: 0).distanceMeters } ?? 0
     }
 }

@@ -67,6 +67,17 @@ public enum RouteStatisticsCalculator {
                    splitMeters: splitMeters, options: options)
     }
 
+    /// The statistics of what a file holds: its tracks as one (their segments in order), else
+    /// its first planned route; nil when it has neither (waypoints alone).
+    public static func statistics(of document: RouteDocument, splitMeters: Double = 1000,
+                                  options: StatisticsOptions = .init()) -> RouteStatistics? {
+        let segments = document.tracks.flatMap(\.segments)
+        if segments.contains(where: { !$0.isEmpty }) {
+            return statistics(of: Track(name: document.name, segments: segments), splitMeters: splitMeters, options: options)
+        }
+        return document.routes.first.map { statistics(of: $0, splitMeters: splitMeters, options: options) }
+    }
+
     /// The length in metres of each leg of a planned route, from one stop to the next: one fewer
     /// than the stops (none for fewer than two). A leg with an invalid coordinate is NaN.
     ///

@@ -16,20 +16,40 @@ import Foundation
 ///   else `LineString`s; a planned route is a `LineString` placemark (it reads back as a track);
 ///   a waypoint is a `Point` placemark with a `TimeStamp`.
 ///
+/// With `RouteMetadata`, the route's name, category, note and average heart rate go along: GPX
+/// `<metadata>` (`name`, `desc`, `keywords` and, in the `urn:touchline:route:1` namespace,
+/// `extensions` with `category` and `heartRate`), KML `<Document>` (`name`, `description` and
+/// `ExtendedData`), GeoJSON (`name` on the collection; `category`, `note` and `heartRate` in the
+/// properties of every track and planned route).
+///
 /// ```swift
 /// let gpx = RouteWriter.gpx(document)
 /// let again = try RouteReader.read(gpx, source: "round trip").document
 /// ```
 public enum RouteWriter {
     /// The document as GPX 1.1.
-    public static func gpx(_ document: RouteDocument) -> Data {
+    public static func gpx(_ document: RouteDocument, metadata: RouteMetadata? = nil) -> Data {
+        let extended = metadata.map { $0.category != nil || $0.heartRate != nil } ?? false
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <gpx version="1.1" creator="Touchline" xmlns="http://www.topografix.com/GPX/1/1">
-
+            <gpx version="1.1" creator="Touchline" xmlns="http://www.topografix.com/GPX/1/1"
             """
-        if let name = document.name {
-            out += "  <metadata><name>\(xmlEscape(name))</name></metadata>\n"
+        if extended { out += " xmlns:touchline=\"\(RouteMetadata.gpxNamespace)\"" }
+        out += ">\n"
+        let name = metadata?.name ?? document.name
+        if name != nil || metadata?.note != nil || extended {
+            // GPX 1.1 orders metadata as name, desc, ..., keywords, ..., extensions.
+            out += "  <metadata>"
+            if let name { out += "<name>\(xmlEscape(name))</name>" }
+            if let note = metadata?.note { out += "<desc>\(xmlEscape(note))</desc>" }
+            if let category = metadata?.category { out += "<keywords>\(xmlEscape(category))</keywords>" }
+            if extended {
+                out += "<extensions>"
+                if let category = metadata?.category { out += "<touchline:category>\(xmlEscape(category))</touchline:category>" }
+                if let heartRate = metadata?.heartRate { out += "<touchline:heartRate>\(heartRate)</touchline:heartRate>" }
+                out += "</extensions>"
+            }
+            out += "</metadata>\n"
         }
         func point(_ tag: String, _ p: GeoPoint, name: String? = nil, indent: String) {
             out += "\(indent)<\(tag) lat=\"\(number(p.latitude))\" lon=\"\(number(p.longitude))\">"
@@ -62,7 +82,7 @@ public enum RouteWriter {
     }
 
     /// The document as a GeoJSON `FeatureCollection`.
-    public static func geoJSON(_ document: RouteDocument) -> Data {
+    public static func geoJSON(_ document: RouteDocument, metadata: RouteMetadata? = nil) -> Data {
         var features: [String] = []
         func position(_ p: GeoPoint) -> String {
             var parts = [number(p.longitude), number(p.latitude)]
@@ -78,12 +98,17 @@ public enum RouteWriter {
             if let name { members.insert("\"name\":\(jsonString(name))", at: 0) }
             return "{" + members.joined(separator: ",") + "}"
         }
+        // The stored route's own properties, on each of its lines.
+        var routeProperties: [String] = []
+        if let category = metadata?.category { routeProperties.append("\"category\":\(jsonString(category))") }
+        if let note = metadata?.note { routeProperties.append("\"note\":\(jsonString(note))") }
+        if let heartRate = metadata?.heartRate { routeProperties.append("\"heartRate\":\(heartRate)") }
         for track in document.tracks {
             let segments = track.segments.filter { !$0.isEmpty }
             guard !segments.isEmpty else { continue }
             let timed = segments.contains { $0.contains { $0.time != nil } }
             let geometry: String
-            var extra: [String] = []
+            var extra = routeProperties
             if segments.count == 1 {
                 geometry = "{\"type\":\"LineString\",\"coordinates\":\(line(segments[0]))}"
                 if timed { extra.append("\"coordTimes\":\(times(segments[0]))") }
@@ -95,7 +120,7 @@ public enum RouteWriter {
         }
         for route in document.routes where !route.stops.isEmpty {
             let points = route.stops.map(\.point)
-            var extra: [String] = []
+            var extra = routeProperties
             if points.contains(where: { $0.time != nil }) { extra.append("\"coordTimes\":\(times(points))") }
             features.append("{\"type\":\"Feature\",\"properties\":\(properties(name: route.name, extra: extra)),"
                 + "\"geometry\":{\"type\":\"LineString\",\"coordinates\":\(line(points))}}")
@@ -107,20 +132,29 @@ public enum RouteWriter {
                 + "\"geometry\":{\"type\":\"Point\",\"coordinates\":\(position(waypoint.point))}}")
         }
         var out = "{\"type\":\"FeatureCollection\","
-        if let name = document.name { out += "\"name\":\(jsonString(name))," }
+        if let name = metadata?.name ?? document.name { out += "\"name\":\(jsonString(name))," }
         out += "\"features\":[\n" + features.joined(separator: ",\n") + "\n]}\n"
         return Data(out.utf8)
     }
 
     /// The document as KML 2.2 (with the Google `gx:` extension for timed tracks).
-    public static func kml(_ document: RouteDocument) -> Data {
+    public static func kml(_ document: RouteDocument, metadata: RouteMetadata? = nil) -> Data {
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
             <kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2">
             <Document>
 
             """
-        if let name = document.name { out += "<name>\(xmlEscape(name))</name>\n" }
+        if let name = metadata?.name ?? document.name { out += "<name>\(xmlEscape(name))</name>\n" }
+        if let note = metadata?.note { out += "<description>\(xmlEscape(note))</description>\n" }
+        if metadata?.category != nil || metadata?.heartRate != nil {
+            out += "<ExtendedData>\n"
+            if let category = metadata?.category {
+                out += "<Data name=\"category\"><value>\(xmlEscape(category))</value></Data>\n"
+            }
+            if let heartRate = metadata?.heartRate { out += "<Data name=\"heartRate\"><value>\(heartRate)</value></Data>\n" }
+            out += "</ExtendedData>\n"
+        }
         func tuple(_ p: GeoPoint, separator: String) -> String {
             var parts = [number(p.longitude), number(p.latitude)]
             if let elevation = p.elevation, elevation.isFinite { parts.append(number(elevation)) }

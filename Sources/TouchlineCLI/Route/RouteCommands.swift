@@ -17,7 +17,8 @@ struct RouteCommand: ParsableCommand {
               touchline route render examples/routes/hike.gpx -o hike.png --colour-by elevation --profile
               touchline route thumbs tracks/*.gpx --out thumbs --size 320x200 --size 160x100
             """,
-        subcommands: [Stats.self, Render.self, Thumbs.self, Import.self, List.self, Show.self, Delete.self, Export.self]
+        subcommands: [Stats.self, Render.self, Thumbs.self, Import.self, List.self, Show.self, Edit.self, Delete.self,
+                      Export.self]
     )
 
     /// Reads a route file, reporting what the reader dropped as notes on standard error.
@@ -51,14 +52,20 @@ struct RouteCommand: ParsableCommand {
         return source
     }
 
-    /// The statistics of a document: its tracks as one (their segments in order), else its
-    /// first planned route.
-    static func statistics(_ document: RouteDocument, splitMeters: Double) -> RouteStatistics? {
-        let segments = document.tracks.flatMap(\.segments)
-        if segments.contains(where: { !$0.isEmpty }) {
-            return RouteStatisticsCalculator.statistics(of: Track(name: document.name, segments: segments), splitMeters: splitMeters)
+    /// The help of an argument that names a route file or a stored route.
+    static let inputHelp = ArgumentHelp(
+        "The track or route file, or the id of one of your stored routes (digits only: write ./12 for a file named 12).",
+        valueName: "file-or-id")
+
+    /// A file's document, or, when `input` is all digits, the document of the acting user's
+    /// stored route with that id.
+    static func document(_ input: String, club: ClubOptions, quiet: Bool = false) throws -> RouteDocument {
+        if !input.isEmpty, input.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+            guard let id = Int64(input) else { throw CommandError(.dataError, "route \(input): no such route") }
+            let (store, actor) = try club.session()
+            return try StoredRoutes(store: store).show(actor, id).1
         }
-        return document.routes.first.map { RouteStatisticsCalculator.statistics(of: $0, splitMeters: splitMeters) }
+        return try read(input, quiet: quiet).document
     }
 
     /// "12.3 km · 1:02:03 · 350 m climb".
@@ -109,9 +116,10 @@ struct RouteCommand: ParsableCommand {
                 Example:
                   touchline route stats ride.gpx --split 5000 --json
                 """)
-        @Argument(help: "The track or route file.") var input: String
+        @Argument(help: RouteCommand.inputHelp) var input: String
         @Option(help: ArgumentHelp("Split length in metres.", valueName: "metres")) var split: Double = 1000
         @OptionGroup var output: JSONFlag
+        @OptionGroup var club: ClubOptions
 
         func validate() throws {
             guard split.isFinite, split >= 10 else { throw ValidationError("--split must be 10 metres or more") }
@@ -119,8 +127,8 @@ struct RouteCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let result = try RouteCommand.read(input)
-                guard let statistics = RouteCommand.statistics(result.document, splitMeters: split) else {
+                let document = try RouteCommand.document(input, club: club)
+                guard let statistics = RouteStatisticsCalculator.statistics(of: document, splitMeters: split) else {
                     throw CommandError(.dataError, "\(input): no track or route to measure")
                 }
                 if output.json { return try Output.json(statistics) }
@@ -168,7 +176,7 @@ struct RouteCommand: ParsableCommand {
                 --tiles reads an MBTiles 1.3 file offline (PNG tiles, scaled to the map's zoom, its \
                 attribution drawn in the corner); a missing tile leaves the background and a note.
                 """)
-        @Argument(help: "The track or route file.") var input: String
+        @Argument(help: RouteCommand.inputHelp) var input: String
         @Option(name: .shortAndLong, help: ArgumentHelp("The output file: .png, .svg or .pdf.", valueName: "file")) var output: String
         @Option(help: ArgumentHelp("Output size in pixels (points for PDF and SVG).", valueName: "WxH"))
         var size = Size(width: 600, height: 400)
@@ -181,6 +189,7 @@ struct RouteCommand: ParsableCommand {
         @Option(help: ArgumentHelp("PNG compression: fastest, fast, balanced or smallest.", valueName: "level"))
         var compression: PNGOptions.Compression = .fast
         @Flag(name: .shortAndLong, help: "Print nothing on success.") var quiet = false
+        @OptionGroup var club: ClubOptions
 
         func validate() throws {
             guard OutputFormat(fileExtensionOf: URL(fileURLWithPath: output)) != nil else {
@@ -191,13 +200,13 @@ struct RouteCommand: ParsableCommand {
 
         func run() throws {
             try reportingErrors {
-                let result = try RouteCommand.read(input, quiet: quiet)
+                let document = try RouteCommand.document(input, club: club, quiet: quiet)
                 let source = try RouteCommand.openTiles(tiles, quiet: quiet)
-                let statsLine = RouteCommand.statistics(result.document, splitMeters: 1000).map(RouteCommand.statsLine)
+                let statsLine = RouteStatisticsCalculator.statistics(of: document, splitMeters: 1000).map(RouteCommand.statsLine)
                 let options = RouteMapOptions(size: size, scale: scale, colourBy: colourBy, kilometreLabels: kilometreLabels,
                                               profile: profile, tiles: source, attribution: source?.attribution,
                                               statsLine: statsLine)
-                let renderer = try RouteMapRenderer(document: result.document, options: options)
+                let renderer = try RouteMapRenderer(document: document, options: options)
                 try Files.checkWritable(output)
                 let format = OutputFormat(fileExtensionOf: URL(fileURLWithPath: output)) ?? .png
                 let rendered = try renderer.render(format: format, png: PNGOptions(compression: compression))

@@ -30,11 +30,11 @@ struct NearPoint: ExpressibleByArgument {
 enum RouteExportFormat: String, ExpressibleByArgument, CaseIterable {
     case gpx, geojson, kml
 
-    func data(_ document: RouteDocument) -> Data {
+    func data(_ document: RouteDocument, metadata: RouteMetadata) -> Data {
         switch self {
-        case .gpx: RouteWriter.gpx(document)
-        case .geojson: RouteWriter.geoJSON(document)
-        case .kml: RouteWriter.kml(document)
+        case .gpx: RouteWriter.gpx(document, metadata: metadata)
+        case .geojson: RouteWriter.geoJSON(document, metadata: metadata)
+        case .kml: RouteWriter.kml(document, metadata: metadata)
         }
     }
 }
@@ -131,6 +131,44 @@ extension RouteCommand {
         }
     }
 
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "edit",
+            abstract: "Change the name, category, note or heart rate of one of your stored routes.",
+            discussion: """
+                Options left out keep their value; an empty --category or --note clears it.
+
+                Example:
+                  touchline route edit 3 --name 'Sunday loop' --category ride --heart-rate 138
+                """)
+        @Argument(help: "The route's id.") var id: Int64
+        @Option(help: "A new name.") var name: String?
+        @Option(help: "A new category ('' clears it).") var category: String?
+        @Option(help: "A new note ('' clears it).") var note: String?
+        @Option(name: .customLong("heart-rate"), help: ArgumentHelp("A new average heart rate, 0 to 250.", valueName: "bpm"))
+        var heartRate: Int?
+        @Flag(name: .customLong("no-heart-rate"), help: "Clear the heart rate.") var noHeartRate = false
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func validate() throws {
+            if heartRate != nil && noHeartRate { throw ValidationError("give --heart-rate or --no-heart-rate, not both") }
+            if name == nil && category == nil && note == nil && heartRate == nil && !noHeartRate {
+                throw ValidationError("nothing to change: give --name, --category, --note, --heart-rate or --no-heart-rate")
+            }
+        }
+
+        func run() throws {
+            try reportingErrors {
+                let (store, actor) = try club.session()
+                let route = try StoredRoutes(store: store).edit(actor, id, name: name, category: category, note: note,
+                                                                heartRate: heartRate, clearHeartRate: noHeartRate)
+                if output.json { return try Output.json(route) }
+                print("updated route \(route.id): \(route.name)")
+            }
+        }
+    }
+
     struct Delete: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete one of your stored routes.")
         @Argument(help: "The route's id.") var id: Int64
@@ -165,8 +203,8 @@ extension RouteCommand {
             try reportingErrors {
                 if let output { try Files.checkWritable(output) }
                 let (store, actor) = try club.session()
-                let (_, document) = try StoredRoutes(store: store).show(actor, id)
-                let data = format.data(document)
+                let (document, metadata) = try StoredRoutes(store: store).export(actor, id)
+                let data = format.data(document, metadata: metadata)
                 if let output {
                     try Files.write(data, to: output)
                 } else {
