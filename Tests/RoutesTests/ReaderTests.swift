@@ -243,6 +243,22 @@ private extension ReadResult {
         #expect(result.document.waypoints == [Place(name: "Café & bar", point: GeoPoint(latitude: 1.5, longitude: 2.5))])
     }
 
+    @Test func elevationsBeyondAThousandKilometresAreDroppedAndCounted() throws {
+        let gpx = """
+            <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+            <trkpt lat="45" lon="14"><ele>1e18</ele></trkpt>
+            <trkpt lat="45.001" lon="14"><ele>-1000001</ele></trkpt>
+            <trkpt lat="45.002" lon="14"><ele>8848.9</ele></trkpt>
+            </trkseg></trk></gpx>
+            """
+        let result = try RouteReader.read(Data(gpx.utf8), source: "high.gpx")
+        #expect(result.trackPoints.map(\.elevation) == [nil, nil, 8848.9])
+        #expect(result.report.dropped[.invalidElevation] == 2)
+        let geoJSON = #"{"type":"LineString","coordinates":[[14,45,1e18],[14,45.001,12]]}"#
+        let fromJSON = try RouteReader.read(Data(geoJSON.utf8), source: "high.geojson")
+        #expect(fromJSON.trackPoints.map(\.elevation) == [nil, 12])
+    }
+
     @Test func pointLimitIsEnforced() throws {
         var builder = DocumentBuilder(source: "limit", maximumPointCount: 3)
         for index in 0..<3 { try builder.addTrackPoint(latitude: Double(index), longitude: 1, elevation: nil, time: nil) }

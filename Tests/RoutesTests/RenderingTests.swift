@@ -318,6 +318,19 @@ import Testing
         #expect(try renderer.render(format: .pdf).data == pdf)
     }
 
+    @Test(arguments: [RouteColouring.grade, .elevation, .speed])
+    func hugeElevationsAndTimesDoNotCrashTheColouring(_ colouring: RouteColouring) throws {
+        // Built directly, past the readers' limits: elevations of 1e18 m and ±1e300 m.
+        let points = Self.cShape.enumerated().map { i, p in
+            GeoPoint(latitude: p.latitude, longitude: p.longitude,
+                     elevation: i == 10 ? 1e18 : i == 20 ? -1e300 : i == 21 ? 1e300 : Double(i % 40),
+                     time: Date(timeIntervalSince1970: 1_700_000_000 + Double(i) * (i == 30 ? 1e10 : 5)))
+        }
+        let options = RouteMapOptions(size: Size(width: 200, height: 150), colourBy: colouring, profile: true)
+        let rendered = try RouteMapRenderer(document: Self.document(points), options: options).render(format: .png)
+        #expect(rendered.data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
     @Test func theSameInputGivesTheSameBytes() throws {
         let elevated = Self.cShape.enumerated().map { i, p in
             GeoPoint(latitude: p.latitude, longitude: p.longitude, elevation: Double(i % 40),

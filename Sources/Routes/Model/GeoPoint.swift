@@ -11,6 +11,11 @@ public struct GeoPoint: Sendable, Hashable, Codable {
     /// When the fix was taken (UTC).
     public var time: Date?
 
+    /// The largest elevation, above or below sea level, that readers keep and statistics use:
+    /// 1,000 km, far beyond any track on Earth or in its air, and small enough that sums and
+    /// differences of elevations stay exact to the millimetre.
+    public static let elevationLimitMeters = 1_000_000.0
+
     public init(latitude: Double, longitude: Double, elevation: Double? = nil, time: Date? = nil) {
         self.latitude = latitude
         self.longitude = longitude

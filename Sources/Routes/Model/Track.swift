@@ -45,6 +45,9 @@ public struct ValidationReport: Sendable, Hashable, Codable {
     public enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
         /// NaN, infinite, or outside -90...90 / -180...180.
         case invalidCoordinate = "invalid coordinate"
+        /// An elevation that is not finite or beyond ±1,000 km (the elevation is dropped, the
+        /// point kept).
+        case invalidElevation = "invalid elevation"
         /// A (0, 0) fix among real ones.
         case nullIsland = "(0, 0) fix"
         /// A time before 1970 or far in the future (GPS sentinels such as 1901-12-13).

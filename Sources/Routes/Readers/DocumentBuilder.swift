@@ -9,6 +9,8 @@ import Foundation
 ///   point kept;
 /// - a time earlier than the previous time of the same track or route: the time is dropped,
 ///   the point kept;
+/// - an elevation that is not finite or lies beyond ±`GeoPoint.elevationLimitMeters`: the
+///   elevation is dropped, the point kept;
 /// - a segment (or route) left without points is dropped.
 ///
 /// Readers call it in document order; it tolerates any order (a point with no segment open
@@ -193,7 +195,14 @@ struct DocumentBuilder {
                 if ordered && !isNullIsland { lastTime = time }
             }
         }
-        let height = elevation.flatMap { $0.isFinite ? $0 : nil }
+        var height: Double?
+        if let elevation {
+            if elevation.isFinite && abs(elevation) <= GeoPoint.elevationLimitMeters {
+                height = elevation
+            } else {
+                report.record(.invalidElevation)
+            }
+        }
         return GeoPoint(latitude: latitude, longitude: longitude, elevation: height, time: date)
     }
 

@@ -72,7 +72,9 @@ struct RouteValues: Sendable {
     func step(of value: Double) -> Int {
         let fraction = (value - low) / (high - low)
         guard fraction.isFinite else { return 0 }
-        return min(max(Int(fraction * Double(Self.steps)), 0), Self.steps - 1)
+        // Clamped before the conversion: any finite Double fits once it lies within 0...steps.
+        let position = min(max(fraction, 0), 1) * Double(Self.steps)
+        return min(Int(position), Self.steps - 1)
     }
 
     /// The colour drawn for palette step `step`.

@@ -192,7 +192,7 @@ extension RouteStatisticsCalculator {
                 }
 
                 var height = Double.nan
-                if let value = point.elevation, value.isFinite, abs(value) <= 1_000_000 {
+                if let value = point.elevation, value.isFinite, abs(value) <= GeoPoint.elevationLimitMeters {
                     height = value
                     minimumElevation = min(minimumElevation, value)
                     maximumElevation = max(maximumElevation, value)
