@@ -31,6 +31,10 @@ let package = Package(
             providers: [.apt(["libpng-dev"])]
         ),
 
+        // What several domains need and none owns: JSON syntax positions (later civil dates and
+        // seeded random numbers). Depends on nothing but Foundation.
+        .target(name: "Support"),
+
         // Drawing: a small, safe Swift API over Cairo. Knows nothing of football or maps.
         .target(name: "Canvas", dependencies: ["CCairo", "CPNG"]),
 
@@ -38,7 +42,7 @@ let package = Package(
         .target(name: "Tactics", dependencies: ["Canvas"]),
 
         // GPS tracks and routes: readers, statistics, route maps, batch thumbnails.
-        .target(name: "Routes", dependencies: ["Canvas"]),
+        .target(name: "Routes", dependencies: ["Canvas", "Support"]),
 
         // The football domain as plain values: matches, statistics, standings, fixtures, importers.
         .target(name: "League"),
@@ -80,6 +84,7 @@ let package = Package(
             path: "bench/Sources/TouchlineBench"
         ),
 
+        .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
         .testTarget(name: "TacticsTests", dependencies: ["Tactics", "Canvas"]),
         // What several test targets share: reading produced PDFs back with poppler.

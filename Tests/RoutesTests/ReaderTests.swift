@@ -259,6 +259,17 @@ private extension ReadResult {
         #expect(fromJSON.trackPoints.map(\.elevation) == [nil, 12])
     }
 
+    @Test func geoJSONNestedTooDeepSaysWhyAndWhere() throws {
+        let deep = #"{"type":"GeometryCollection","geometries":"# + String(repeating: "[", count: 100_000)
+        let error = readError { _ = try read(deep, source: "deep.geojson") }
+        #expect(error?.kind == .limitExceeded)
+        #expect(error?.description == "deep.geojson:1:106: arrays and objects nested deeper than 64 levels")
+        let broken = readError { _ = try read("{\"type\": \"LineString\",\n \"coordinates\": [[1, 2],, ]}", source: "broken.geojson") }
+        #expect(error != nil && broken?.kind == .malformed)
+        #expect(broken?.description.hasPrefix("broken.geojson:2:") == true)
+        #expect(broken?.description.contains("malformed JSON: ") == true)
+    }
+
     @Test func pointLimitIsEnforced() throws {
         var builder = DocumentBuilder(source: "limit", maximumPointCount: 3)
         for index in 0..<3 { try builder.addTrackPoint(latitude: Double(index), longitude: 1, elevation: nil, time: nil) }
@@ -443,7 +454,7 @@ private extension ReadResult {
         let syntax = readError { _ = try read("{\"type\": \"LineString\",\n \"coordinates\": [[1, 2],, [3, 4]]}", source: "bad.json") }
         #expect(syntax?.kind == .malformed)
         #expect(syntax?.line == 2 && syntax?.column == 25)
-        #expect(syntax?.description == "bad.json:2:25: malformed JSON")
+        #expect(syntax?.description == "bad.json:2:25: malformed JSON: invalid value (found ',')")
     }
 
     @Test func tcxActivityLapsAndCourse() throws {

@@ -133,6 +133,20 @@ private func routeFixture(_ path: String) -> String {
         }
     }
 
+    @Test func aFileTooLargeToStoreIsRefusedBeforeItIsRead() throws {
+        let club = try ClubScratch(users: ["alice"])
+        // A sparse 65 MiB GeoJSON file: refused on its size, not after parsing it.
+        let path = club.scratch.path("huge.geojson")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(#"{"type":"LineString","coordinates":["#.utf8)))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: 65 << 20)
+        try handle.close()
+        let result = try club.run(["route", "import", path], as: "alice")
+        #expect(result.status == 65)
+        #expect(result.stderr == "touchline: error: \(path): is 65 MiB; a stored route's file may be at most 64 MiB\n")
+        #expect((try club.json(["route", "list"], as: "alice") as? [Any])?.isEmpty == true)
+    }
+
     @Test func statsAndRenderTakeAStoredRoutesID() throws {
         let club = try ClubScratch(users: ["alice", "bob"])
         #expect(try club.run(["route", "import", routeFixture("gpxpy/korita-zbevnica.gpx")], as: "alice").status == 0)

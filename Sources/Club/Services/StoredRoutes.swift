@@ -15,6 +15,10 @@ import Routes
 public struct StoredRoutes: Sendable {
     /// The largest stored document: 64 MiB of JSON.
     public static let maximumDocumentBytes = 64 << 20
+    /// The largest file imported: checked before the file is read, since a reader's memory grows
+    /// with the file (GeoJSON to about nine times its size), and the document it gives is about
+    /// as large as the file.
+    public static let maximumFileBytes = 64 << 20
     /// Average heart rates accepted, in beats per minute.
     public static let heartRateRange = 0...250
 
@@ -157,6 +161,14 @@ public struct StoredRoutes: Sendable {
     /// planned route; 0 for waypoints alone.
     static func distance(of document: RouteDocument) -> Double {
         RouteStatisticsCalculator.statistics(of: document, splitMeters: 0)?.distanceMeters ?? 0
+    }
+
+    /// Refuses a file of `byteCount` bytes before it is read when it is larger than a stored
+    /// route may be.
+    public static func checkFileSize(_ byteCount: Int, source: String) throws {
+        guard byteCount <= maximumFileBytes else {
+            throw ClubError.invalid(field: source, message: "is \(byteCount >> 20) MiB; a stored route's file may be at most 64 MiB")
+        }
     }
 
     static func checkHeartRate(_ heartRate: Int?) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Reads GeoJSON (RFC 7946) with `JSONDecoder`.
 ///
@@ -12,7 +13,15 @@ import Foundation
 ///   that is not at least two numbers is an invalid coordinate, dropped and counted.
 /// - Polygons are areas, not routes, and are ignored; an unknown `type` is an error.
 enum GeoJSONReader {
+    /// The deepest nesting of arrays and objects read. GeoJSON needs about ten levels (a
+    /// collection of features with multi-line coordinates); the limit leaves room for nested
+    /// geometry collections and keeps the decoding's recursion shallow.
+    static let maximumNesting = 64
+
     static func read(_ data: Data, source: String) throws(RouteReadError) -> DocumentBuilder {
+        if let deep = JSONSyntaxError.nesting(deeperThan: maximumNesting, in: data) {
+            throw RouteReadError(source: source, line: deep.line, column: deep.column, message: deep.message, kind: .limitExceeded)
+        }
         let root: Root
         do {
             root = try JSONDecoder().decode(Root.self, from: data)
@@ -117,8 +126,9 @@ enum GeoJSONReader {
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty && context.underlyingError == nil
             && context.debugDescription.contains("not valid JSON"):
-            let (line, column) = syntaxErrorLocation(in: data)
-            return RouteReadError(source: source, line: line, column: column, message: "malformed JSON", kind: .malformed)
+            let syntax = JSONSyntaxError.locate(in: data)
+            return RouteReadError(source: source, line: syntax?.line, column: syntax?.column,
+                                  message: "malformed JSON: \(syntax?.message ?? context.debugDescription)", kind: .malformed)
         case .dataCorrupted(let context):
             return RouteReadError(source: source, message: "\(path(context.codingPath)): \(context.debugDescription)", kind: .invalidData)
         case .typeMismatch(let type, let context):
@@ -142,27 +152,6 @@ enum GeoJSONReader {
             if name.hasPrefix("Array") || name.hasPrefix("[") { return "an array" }
             if name.hasPrefix("Dictionary") || name.contains("Keyed") { return "an object" }
             return "a value of another type"
-        }
-    }
-
-    /// Where a JSON syntax error is. `JSONDecoder` does not say; `JSONSerialization` reports
-    /// "around character N" (a byte offset), turned here into a line and column. Only run on
-    /// the error path.
-    private static func syntaxErrorLocation(in data: Data) -> (Int?, Int?) {
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            return (nil, nil)
-        } catch {
-            let description = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? ""
-            guard let range = description.range(of: "character ") else { return (nil, nil) }
-            let digits = description[range.upperBound...].prefix { $0.isNumber }
-            guard let offset = Int(digits), offset <= data.count else { return (nil, nil) }
-            var line = 1, lineStart = 0
-            for (index, byte) in data.prefix(offset).enumerated() where byte == 0x0A {
-                line += 1
-                lineStart = index + 1
-            }
-            return (line, offset - lineStart + 1)
         }
     }
 }

@@ -74,6 +74,9 @@ extension RouteCommand {
 
         func run() throws {
             try reportingErrors {
+                if let size = try? FileManager.default.attributesOfItem(atPath: input)[.size] as? Int {
+                    try StoredRoutes.checkFileSize(size, source: input)
+                }
                 let result = try RouteCommand.read(input, quiet: output.json)
                 let fallback = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
                 let title = name ?? result.document.name.flatMap { $0.isEmpty ? nil : $0 } ?? fallback
