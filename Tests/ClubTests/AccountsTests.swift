@@ -12,9 +12,11 @@ import Testing
                                            password: "long enough")
             }
         }
-        #expect(throws: ClubError.duplicate(field: "email", value: "ALICE@example.org")) {
+        // An email in use is refused without saying that it is in use.
+        #expect(throws: Accounts.emailRefused) {
             try club.accounts.register(username: "alice2", displayName: "A", email: "ALICE@example.org", password: "long enough")
         }
+        #expect(Accounts.emailRefused.errorDescription == "email: this address cannot be used; give another")
         #expect(try club.count("user") == 1)
     }
 
@@ -57,7 +59,7 @@ import Testing
         #expect(throws: ClubError.self) { try club.accounts.resumeSession(token: token) }
         // A new password ends every session.
         let other = try club.accounts.startSession(for: alice)
-        try club.accounts.changePassword(alice, to: "a new password")
+        try club.accounts.changePassword(alice, current: "alice-password", to: "a new password")
         #expect(throws: ClubError.self) { try club.accounts.resumeSession(token: other) }
         #expect(try club.accounts.authenticate(username: "alice", password: "a new password") == alice)
     }
@@ -66,7 +68,7 @@ import Testing
         let club = try ClubFixture()
         let alice = try club.user("alice")
         let token = try club.accounts.startSession(for: alice)
-        try club.accounts.changePassword(alice, to: "correct horse battery")
+        try club.accounts.changePassword(alice, current: "alice-password", to: "correct horse battery")
         let secondToken = try club.accounts.startSession(for: alice)
         let bytes = try club.databaseBytes()
         for secret in ["alice-password", "correct horse battery", token, secondToken] {
@@ -140,13 +142,33 @@ import Testing
         let club = try ClubFixture()
         let alice = try club.user("alice")
         try club.user("bob")
-        let edited = try club.accounts.edit(alice, displayName: "Alicia", email: "alicia@example.org")
+        let edited = try club.accounts.edit(alice, displayName: "Alicia", email: "alicia@example.org",
+                                            currentPassword: "alice-password")
         #expect(edited.displayName == "Alicia")
         #expect(try club.accounts.search("alicia").map(\.username) == ["alice"])
-        #expect(throws: ClubError.duplicate(field: "email", value: "bob@example.org")) {
-            try club.accounts.edit(alice, email: "bob@example.org")
+        #expect(throws: Accounts.emailRefused) {
+            try club.accounts.edit(alice, email: "bob@example.org", currentPassword: "alice-password")
         }
         #expect(try club.accounts.account(of: alice).email == "alicia@example.org")
+        // The display name alone needs no password.
+        #expect(try club.accounts.edit(alice, displayName: "Ali").displayName == "Ali")
+    }
+
+    @Test func aSessionAloneCannotTakeTheAccountOver() throws {
+        let club = try ClubFixture()
+        let alice = try club.user("alice")
+        let token = try club.accounts.startSession(for: alice)
+        let thief = try club.accounts.resumeSession(token: token)
+        let refused = ClubError.invalidCredentials("changing the password needs your current password, and that is not it")
+        #expect(throws: refused) { try club.accounts.changePassword(thief, current: "guess", to: "the thief's own") }
+        #expect(throws: ClubError.invalidCredentials("changing the email needs your current password, and that is not it")) {
+            try club.accounts.edit(thief, email: "thief@example.org")
+        }
+        #expect(throws: ClubError.self) { try club.accounts.edit(thief, email: "thief@example.org", currentPassword: "guess") }
+        // Nothing changed: the owner still logs in, with the same email and session.
+        #expect(try club.accounts.authenticate(username: "alice", password: "alice-password") == alice)
+        #expect(try club.accounts.account(of: alice).email == "alice@example.org")
+        #expect(try club.accounts.resumeSession(token: token) == alice)
     }
 
     @Test func theDefaultDatabasePathFollowsTheEnvironment() {

@@ -149,6 +149,38 @@ final class ClubScratch: @unchecked Sendable {
         #expect(try club.run(["player", "show", "999"], as: "bob").stderr == "touchline: error: no player '999'\n")
     }
 
+    @Test func aCopiedSessionCannotChangeThePasswordOrTheEmail() throws {
+        let club = try ClubScratch()
+        #expect(try club.run(["login", "alice", "--password-stdin"], stdin: Data("alice-password\n".utf8)).status == 0)
+        // Whoever holds the session file, without the password: refused, nothing changes.
+        let passwd = try club.run(["user", "passwd", "--password-stdin"], stdin: Data("a guess\nthe thief's own\n".utf8))
+        #expect(passwd.status == 77)
+        #expect(passwd.stderr == "touchline: error: changing the password needs your current password, and that is not it\n")
+        let email = try club.run(["user", "edit", "--email", "thief@example.org", "--password-stdin"], stdin: Data("a guess\n".utf8))
+        #expect(email.status == 77)
+        let noPassword = try club.run(["user", "edit", "--email", "thief@example.org"])
+        #expect(noPassword.status == 64 && noPassword.stderr.contains("no password"))
+        #expect((try club.json(["user", "show"], as: "alice") as? [String: Any])?["email"] as? String == "alice@example.org")
+        #expect(try club.run(["whoami"]).stdout == "alice\n")
+        // The owner, logged in, gives the current password and may change both.
+        let renamed = try club.run(["user", "edit", "--name", "Alicia"])
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        let moved = try club.run(["user", "edit", "--email", "alicia@example.org", "--password-stdin"], stdin: Data("alice-password\n".utf8))
+        #expect(moved.status == 0, "\(moved.stderr)")
+        let changed = try club.run(["user", "passwd", "--password-stdin"], stdin: Data("alice-password\nbrand new secret\n".utf8))
+        #expect(changed.status == 0, "\(changed.stderr)")
+        #expect(try club.run(["whoami", "--as", "alice", "--password-stdin"], stdin: Data("brand new secret\n".utf8)).stdout == "alice\n")
+    }
+
+    @Test func registeringWithAnEmailInUseDoesNotSayItIsInUse() throws {
+        let club = try ClubScratch(users: ["alice"])
+        let again = try Touchline.run(["user", "add", "mallory", "--name", "M", "--email", "Alice@Example.org"],
+                                      environment: club.environment.merging(["TOUCHLINE_PASSWORD": "long enough"]) { $1 })
+        #expect(again.status == 65)
+        #expect(again.stderr == "touchline: error: email: this address cannot be used; give another\n")
+        #expect(try club.run(["user", "show", "mallory"]).status == 65)
+    }
+
     @Test func deletingAnAccountEndsItsLogins() throws {
         let club = try ClubScratch()
         try club.run(["message", "send", "--to", "bob", "--subject", "Bye", "--body", "Last one"], as: "alice")

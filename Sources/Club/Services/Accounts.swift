@@ -21,8 +21,9 @@ public struct Accounts: Sendable {
     /// Creates an account.
     ///
     /// - Throws: ``ClubError/invalid(field:message:)`` for a bad username, email, display name
-    ///   or short password; ``ClubError/duplicate(field:value:)`` for a username (ignoring
-    ///   case) or email already taken.
+    ///   or short password, and for an email already in use, which is refused without saying
+    ///   why (``emailRefused``: usernames are public, email addresses are not);
+    ///   ``ClubError/duplicate(field:value:)`` for a username already taken (ignoring case).
     @discardableResult
     public func register(username: String, displayName: String, email: String, password: String) throws -> Account {
         let username = try Validation.username(username)
@@ -35,7 +36,7 @@ public struct Accounts: Sendable {
                 throw ClubError.duplicate(field: "username", value: username)
             }
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM user WHERE email = ? COLLATE NOCASE", arguments: [email]) != nil {
-                throw ClubError.duplicate(field: "email", value: email)
+                throw Self.emailRefused
             }
             try db.execute(sql: """
                 INSERT INTO user (username, displayName, email, searchKey, passwordHash, createdAt)
@@ -119,16 +120,26 @@ public struct Accounts: Sendable {
         }
     }
 
-    /// Changes the actor's display name or email.
-    public func edit(_ actor: Actor, displayName: String? = nil, email: String? = nil) throws -> Account {
+    /// The refusal of an email address already in use, which does not say why: usernames are
+    /// public, but whether an address has an account must not be learnt by trying it.
+    public static let emailRefused = ClubError.invalid(field: "email", message: "this address cannot be used; give another")
+
+    /// Changes the actor's display name or email. Changing the email needs the current
+    /// password too, so that a copied session cannot take the account over.
+    ///
+    /// - Throws: ``ClubError/invalidCredentials(_:)`` when the email changes without the right
+    ///   `currentPassword`; ``emailRefused`` for an address another account uses.
+    public func edit(_ actor: Actor, displayName: String? = nil, email: String? = nil,
+                     currentPassword: String? = nil) throws -> Account {
         let displayName = try displayName.map { try Validation.text($0, field: "display name", maximum: 100) }
         let email = try email.map(Validation.email)
+        if email != nil { try checkPassword(of: actor, currentPassword, purpose: "changing the email") }
         return try store.write { db in
             var account = try Self.account(db, id: actor.userID)
             if let email, email.lowercased() != account.email.lowercased() {
                 if try Bool.fetchOne(db, sql: "SELECT 1 FROM user WHERE email = ? COLLATE NOCASE AND id <> ?",
                                      arguments: [email, actor.userID]) != nil {
-                    throw ClubError.duplicate(field: "email", value: email)
+                    throw Self.emailRefused
                 }
             }
             account.displayName = displayName ?? account.displayName
@@ -140,8 +151,13 @@ public struct Accounts: Sendable {
         }
     }
 
-    /// Sets a new password and ends every session of the actor (other devices must log in again).
-    public func changePassword(_ actor: Actor, to password: String) throws {
+    /// Sets a new password and ends every session of the actor (other devices must log in
+    /// again). The current password is checked first, so that a copied session cannot lock the
+    /// owner out.
+    ///
+    /// - Throws: ``ClubError/invalidCredentials(_:)`` for a wrong current password.
+    public func changePassword(_ actor: Actor, current: String, to password: String) throws {
+        try checkPassword(of: actor, current, purpose: "changing the password")
         let hash = try hasher.hash(password)
         try store.write { db in
             try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE id = ?", arguments: [hash, actor.userID])
@@ -180,6 +196,17 @@ public struct Accounts: Sendable {
                 """, arguments: [pattern, max(1, min(limit, 500))]).map {
                 UserProfile(id: $0["id"], username: $0["username"], displayName: $0["displayName"], createdAt: $0["createdAt"])
             }
+        }
+    }
+
+    /// Checks that `password` is the actor's own, for changes a session alone may not make.
+    func checkPassword(of actor: Actor, _ password: String?, purpose: String) throws {
+        let stored = try store.read { db in
+            try String.fetchOne(db, sql: "SELECT passwordHash FROM user WHERE id = ?", arguments: [actor.userID])
+        }
+        guard let stored else { throw ClubError.invalidCredentials("the account no longer exists") }
+        guard let password, hasher.verify(password, against: stored) else {
+            throw ClubError.invalidCredentials("\(purpose) needs your current password, and that is not it")
         }
     }
 

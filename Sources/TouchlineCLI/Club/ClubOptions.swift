@@ -28,6 +28,19 @@ struct ClubOptions: ParsableArguments {
         return (store, try actor(Accounts(store: store)))
     }
 
+    /// The user to act for and their current password, for changes a session alone may not
+    /// make: with `--as`, the password it was given; with a session, asked for
+    /// (`$TOUCHLINE_PASSWORD`, `--password-stdin` or a prompt).
+    func actorWithPassword(_ accounts: Accounts) throws -> (Actor, String) {
+        if let actingAs {
+            let password = try Passwords.read(fromStandardInput: passwordStdin, prompt: "Password for \(actingAs): ")
+            return (try accounts.authenticate(username: actingAs, password: password), password)
+        }
+        let actor = try actor(accounts)
+        let password = try Passwords.read(fromStandardInput: passwordStdin, prompt: "Current password: ")
+        return (actor, password)
+    }
+
     /// The user to act for: `--as` with a password, else this database's session.
     func actor(_ accounts: Accounts) throws -> Actor {
         if let actingAs {

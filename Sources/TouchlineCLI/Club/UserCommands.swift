@@ -64,7 +64,12 @@ struct User: ParsableCommand {
     }
 
     struct Edit: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change your display name or email.")
+        static let configuration = CommandConfiguration(
+            commandName: "edit", abstract: "Change your display name or email.",
+            discussion: """
+                Changing the email asks for your current password (from $TOUCHLINE_PASSWORD, \
+                --password-stdin or a prompt), even when you are logged in.
+                """)
         @Option(help: "A new display name.") var name: String?
         @Option(help: "A new email address.") var email: String?
         @OptionGroup var club: ClubOptions
@@ -77,7 +82,13 @@ struct User: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 let accounts = Accounts(store: try club.store())
-                let account = try accounts.edit(try club.actor(accounts), displayName: name, email: email)
+                let account: Account
+                if email != nil {
+                    let (actor, password) = try club.actorWithPassword(accounts)
+                    account = try accounts.edit(actor, displayName: name, email: email, currentPassword: password)
+                } else {
+                    account = try accounts.edit(try club.actor(accounts), displayName: name)
+                }
                 if output.json { try Output.json(account) } else { print("updated \(account.username)") }
             }
         }
@@ -87,16 +98,16 @@ struct User: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "passwd",
             abstract: "Change your password; every session ends.",
-            discussion: "The new password comes from $TOUCHLINE_NEW_PASSWORD, the next line of standard input with --password-stdin (after the current one when --as is given), or a prompt.")
+            discussion: "Asks for the current password first, even when you are logged in (from $TOUCHLINE_PASSWORD, the first line of standard input with --password-stdin, or a prompt). The new password comes from $TOUCHLINE_NEW_PASSWORD, the next line of standard input with --password-stdin, or a prompt.")
         @OptionGroup var club: ClubOptions
 
         func run() throws {
             try reportingErrors {
                 let accounts = Accounts(store: try club.store())
-                let actor = try club.actor(accounts)
+                let (actor, current) = try club.actorWithPassword(accounts)
                 let password = try Passwords.read(fromStandardInput: club.passwordStdin, variable: Passwords.newVariable,
                                                   prompt: "New password: ", confirm: true)
-                try accounts.changePassword(actor, to: password)
+                try accounts.changePassword(actor, current: current, to: password)
                 try? SessionFile().set(nil, for: club.databasePath)
                 print("changed the password of \(actor.username); log in again")
             }
