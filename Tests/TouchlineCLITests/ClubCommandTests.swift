@@ -1,5 +1,6 @@
 import Club
 import Foundation
+import Synchronization
 import Testing
 
 /// A database and a config folder of its own, with users seeded through the library using
@@ -170,6 +171,37 @@ final class ClubScratch: @unchecked Sendable {
         let changed = try club.run(["user", "passwd", "--password-stdin"], stdin: Data("alice-password\nbrand new secret\n".utf8))
         #expect(changed.status == 0, "\(changed.stderr)")
         #expect(try club.run(["whoami", "--as", "alice", "--password-stdin"], stdin: Data("brand new secret\n".utf8)).stdout == "alice\n")
+    }
+
+    @Test func concurrentLoginsKeepEverySessionAndLeaveNoTokenBehind() throws {
+        // Eight databases, one login each, all at once into one config folder.
+        let scratch = try Scratch()
+        let config = scratch.path("config")
+        let databases = (0..<8).map { scratch.path("club-\($0).sqlite") }
+        for database in databases {
+            let accounts = Accounts(store: try ClubStore(path: database),
+                                    hasher: PasswordHasher(parameters: .init(logN: 8, blockSize: 8, parallelism: 1)))
+            try accounts.register(username: "alice", displayName: "Alice", email: "alice@example.org", password: "alice-password")
+        }
+        // A temporary file left by a writer killed before its rename, holding a token.
+        try FileManager.default.createDirectory(atPath: config + "/touchline", withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: config + "/touchline/.sessions-999999.tmp", contents: Data("token".utf8)))
+        let statuses = Mutex<[Int32]>([])
+        DispatchQueue.concurrentPerform(iterations: databases.count) { index in
+            let result = try? Touchline.run(["login", "alice", "--password-stdin", "--db", databases[index]],
+                                            stdin: Data("alice-password\n".utf8), environment: ["XDG_CONFIG_HOME": config])
+            statuses.withLock { $0.append(result?.status ?? -1) }
+        }
+        #expect(statuses.withLock { $0 } == Array(repeating: 0, count: databases.count))
+        let sessions = try JSONDecoder().decode([String: [String: String]].self,
+                                                from: Data(contentsOf: URL(fileURLWithPath: config + "/touchline/sessions.json")))
+        #expect(sessions.count == databases.count)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: config + "/touchline").filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+        for database in databases {
+            let whoami = try Touchline.run(["whoami", "--db", database], environment: ["XDG_CONFIG_HOME": config])
+            #expect(whoami.stdout == "alice\n", "\(database): \(whoami.stderr)")
+        }
     }
 
     @Test func registeringWithAnEmailInUseDoesNotSayItIsInUse() throws {
