@@ -171,6 +171,30 @@ import Testing
         #expect(try club.accounts.resumeSession(token: token) == alice)
     }
 
+    @Test func aNewDatabaseIsReadableByItsOwnerOnly() throws {
+        let club = try ClubFixture()
+        try club.user("alice") // writes, so the WAL files exist too
+        func mode(_ path: String) throws -> Int {
+            try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        }
+        #expect(try mode(club.folder.path) == 0o700)
+        let files = try FileManager.default.contentsOfDirectory(atPath: club.folder.path)
+        #expect(files.contains("touchline.sqlite") && files.contains("touchline.sqlite-wal"))
+        for name in files {
+            #expect(try mode(club.folder.appendingPathComponent(name).path) == 0o600, "\(name)")
+        }
+    }
+
+    @Test func aFileThatIsNotADatabaseIsNamed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("club-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("notes.sqlite").path
+        try Data(String(repeating: "not a database at all ", count: 100).utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: ClubError.storage(path: path, problem: .notADatabase)) { try ClubStore(path: path) }
+        #expect(ClubError.storage(path: path, problem: .notADatabase).errorDescription == "\(path): is not a SQLite database")
+    }
+
     @Test func theDefaultDatabasePathFollowsTheEnvironment() {
         #expect(ClubStore.defaultPath(explicit: "/tmp/x.sqlite", environment: ["TOUCHLINE_DB": "/y"]) == "/tmp/x.sqlite")
         #expect(ClubStore.defaultPath(environment: ["TOUCHLINE_DB": "/y.sqlite"]) == "/y.sqlite")

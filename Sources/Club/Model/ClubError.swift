@@ -16,6 +16,18 @@ public enum ClubError: Error, Equatable, LocalizedError {
     case invalidCredentials(String)
     /// The database stayed locked by another process for too long.
     case busy
+    /// The database file at `path` cannot be used as it is.
+    case storage(path: String, problem: StorageProblem)
+
+    /// What is wrong with a database file.
+    public enum StorageProblem: String, Sendable, Equatable {
+        case readOnly = "is read-only: cannot write to it"
+        case diskFull = "cannot grow: the disk is full"
+        case ioError = "cannot be read or written (I/O error)"
+        case notADatabase = "is not a SQLite database"
+        case corrupt = "is damaged"
+        case cannotOpen = "cannot be opened"
+    }
 
     public var errorDescription: String? {
         switch self {
@@ -27,6 +39,7 @@ public enum ClubError: Error, Equatable, LocalizedError {
         case .permissionDenied(let message): return "permission denied: \(message)"
         case .invalidCredentials(let message): return message
         case .busy: return "the database is locked by another process; try again"
+        case .storage(let path, let problem): return "\(path): \(problem.rawValue)"
         }
     }
 }

@@ -17,6 +17,8 @@ public final class ClubStore: Sendable {
     public let path: String
 
     /// Opens (creating it and its folder when missing) and migrates the database at `path`.
+    /// A new database is readable by its owner only (0600, with its WAL files, in a new folder
+    /// made 0700): it holds password hashes, emails and messages.
     public init(path: String) throws {
         self.path = path
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -26,6 +28,10 @@ public final class ClubStore: Sendable {
         } catch {
             throw ClubError.invalid(field: "database", message: "cannot create \(folder.path): \(error.localizedDescription)")
         }
+        // SQLite would create the file 0644; made empty here first, it keeps 0600, and SQLite
+        // gives its -wal and -shm files the main file's permissions.
+        let created = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        if created >= 0 { close(created) }
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(Self.busyTimeout)
@@ -34,7 +40,7 @@ public final class ClubStore: Sendable {
             pool = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(pool)
         } catch let error as DatabaseError {
-            throw ClubStore.translate(error)
+            throw Self.translate(error, path: path)
         }
     }
 
@@ -54,7 +60,7 @@ public final class ClubStore: Sendable {
         do {
             return try pool.write(body)
         } catch let error as DatabaseError {
-            throw Self.translate(error)
+            throw Self.translate(error, path: path)
         }
     }
 
@@ -63,19 +69,27 @@ public final class ClubStore: Sendable {
         do {
             return try pool.read(body)
         } catch let error as DatabaseError {
-            throw Self.translate(error)
+            throw Self.translate(error, path: path)
         }
     }
 
-    /// SQLite's errors as the services' own.
-    static func translate(_ error: DatabaseError) -> ClubError {
+    /// SQLite's errors as the services' own, naming the database file. Services check their
+    /// rules before writing, so a constraint failing here is a rule they missed: it is still
+    /// reported as bad data, with SQLite's words.
+    static func translate(_ error: DatabaseError, path: String) -> ClubError {
         switch error.resultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             return .busy
+        case .SQLITE_READONLY: return .storage(path: path, problem: .readOnly)
+        case .SQLITE_FULL: return .storage(path: path, problem: .diskFull)
+        case .SQLITE_IOERR: return .storage(path: path, problem: .ioError)
+        case .SQLITE_NOTADB: return .storage(path: path, problem: .notADatabase)
+        case .SQLITE_CORRUPT: return .storage(path: path, problem: .corrupt)
+        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH: return .storage(path: path, problem: .cannotOpen)
         case .SQLITE_CONSTRAINT:
-            return .invalid(field: "database", message: "the change breaks a rule of the schema (\(error.message ?? "constraint"))")
+            return .invalid(field: path, message: "the change breaks a rule of the schema (\(error.message ?? "constraint"))")
         default:
-            return .invalid(field: "database", message: error.message ?? "SQLite error \(error.resultCode.rawValue)")
+            return .invalid(field: path, message: error.message ?? "SQLite error \(error.resultCode.rawValue)")
         }
     }
 }

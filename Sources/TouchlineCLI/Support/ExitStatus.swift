@@ -69,6 +69,13 @@ extension ExitStatus {
             case .permissionDenied, .invalidCredentials: return .permission
             case .busy: return .unavailable
             case .invalid, .duplicate, .notFound, .ambiguous: return .dataError
+            case .storage(_, let problem):
+                switch problem {
+                case .readOnly: return .permission
+                case .cannotOpen: return .cannotCreate
+                case .diskFull, .ioError: return .ioError
+                case .notADatabase, .corrupt: return .dataError
+                }
             }
         case let error as PrintError:
             // The paper is the user's choice: a usage error; the rest are the program's.
