@@ -102,6 +102,31 @@ final class ClubScratch: @unchecked Sendable {
         #expect(((sentFolder["messages"] as? [[String: Any]])?.first?["id"] as? Int) == id)
     }
 
+    @Test func controlCharactersAreEscapedOnATerminalAndKeptWhenPiped() throws {
+        let club = try ClubScratch()
+        let subject = "Hi \u{1B}[2J\u{1B}]0;pwned\u{07} \u{202E}gpj.exe"
+        let body = "line one\n\u{1B}[31mred\u{1B}[0m\ttab"
+        let sent = try club.run(["message", "send", "--to", "bob", "--subject", subject, "--body", "-"], as: "alice",
+                                stdin: Data(body.utf8))
+        #expect(sent.status == 0, "\(sent.stderr)")
+        // Piped: every byte as stored.
+        let piped = try club.run(["message", "read", "1"], as: "bob")
+        #expect(piped.stdout.contains(subject) && piped.stdout.contains(body))
+        // On a terminal (a pseudo-terminal from script(1)): escaped, line breaks and tabs of the body kept.
+        let command = [Touchline.binary.path, "message", "read", "1", "--as", "bob"].map { "'\($0)'" }.joined(separator: " ")
+        let environment = club.environment.merging(["TOUCHLINE_PASSWORD": "bob-password"]) { $1 }
+        let script = URL(fileURLWithPath: "/usr/bin/script")
+        let shown = try Touchline.run(["-qec", command, "/dev/null"], environment: environment, executable: script)
+        #expect(shown.status == 0, "\(shown.stdout)")
+        let escape: Unicode.Scalar = "\u{1B}", override: Unicode.Scalar = "\u{202E}"
+        #expect(!shown.stdout.unicodeScalars.contains(escape) && !shown.stdout.unicodeScalars.contains(override))
+        #expect(shown.stdout.contains(#"Hi \u{1B}[2J\u{1B}]0;pwned\u{7} \u{202E}gpj.exe"#))
+        #expect(shown.stdout.contains("line one\r\n" + #"\u{1B}[31mred\u{1B}[0m"# + "\ttab"))
+        let listed = try Touchline.run(["-qec", command.replacingOccurrences(of: "'read' '1'", with: "'inbox'"), "/dev/null"],
+                                       environment: environment, executable: script)
+        #expect(listed.status == 0 && listed.stdout.contains(#"Hi \u{1B}[2J"#) && !listed.stdout.unicodeScalars.contains(escape))
+    }
+
     @Test func sendingToYourselfOrANonUserIsRefused() throws {
         let club = try ClubScratch()
         let toSelf = try club.run(["message", "send", "--to", "alice", "--subject", "x", "--body", "y"], as: "alice")

@@ -32,9 +32,9 @@ struct Touchline {
 
     @discardableResult
     static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
-                    environment: [String: String] = [:]) throws -> Result {
+                    environment: [String: String] = [:], executable: URL? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         var variables = ProcessInfo.processInfo.environment

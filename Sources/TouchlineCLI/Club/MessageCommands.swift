@@ -40,7 +40,7 @@ struct MessageCommand: ParsableCommand {
                        ("subject", message.subject), ("sent", Output.date(message.sentAt))]
                       + (message.replyTo.map { [("reply to", String($0))] } ?? []))
         print("")
-        print(message.body)
+        print(TerminalText.printable(message.body, keepingLineBreaks: true))
     }
 
     static func printPage(_ page: MessagePage, json: Bool, folder: String) throws {

@@ -102,8 +102,11 @@ extension ExitStatus {
 
 /// Writes to standard error.
 enum StandardError {
+    /// Prints one line; on a terminal, control characters in it are escaped
+    /// (``TerminalText``), since messages may quote what users wrote.
     static func print(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        let safe = isTerminal ? TerminalText.escaped(line, keepingLineBreaks: true) : line
+        FileHandle.standardError.write(Data((safe + "\n").utf8))
     }
 
     /// True when standard error is a terminal (progress is shown only then).

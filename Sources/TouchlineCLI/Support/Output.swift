@@ -16,12 +16,14 @@ enum Output {
         return try encoder.encode(value) + Data("\n".utf8)
     }
 
-    /// Prints rows under headers, columns padded to their widest cell.
+    /// Prints rows under headers, columns padded to their widest cell. Cells are shown as
+    /// ``TerminalText`` prints them.
     static func table(_ headers: [String], _ rows: [[String]], empty: String = "(none)") {
         guard !rows.isEmpty else {
             print(empty)
             return
         }
+        let rows = rows.map { $0.map { TerminalText.printable($0) } }
         let widths = headers.indices.map { column in
             ([headers[column]] + rows.map { column < $0.count ? $0[column] : "" }).map(\.count).max() ?? 0
         }
@@ -34,11 +36,11 @@ enum Output {
         for row in rows { print(line(row)) }
     }
 
-    /// Prints `label  value` lines, labels aligned.
+    /// Prints `label  value` lines, labels aligned; values as ``TerminalText`` prints them.
     static func fields(_ pairs: [(String, String)]) {
         let width = pairs.map(\.0.count).max() ?? 0
         for (label, value) in pairs {
-            print(label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)
+            print(label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + TerminalText.printable(value))
         }
     }
 
