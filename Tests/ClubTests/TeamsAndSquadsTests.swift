@@ -140,6 +140,30 @@ import Testing
         }
     }
 
+    @Test func anEditorCannotTakeAPlayerOutOfTheOwnersSight() throws {
+        let club = try ClubFixture()
+        let alice = try club.user("alice"), bob = try club.user("bob")
+        let aliceTeam = try club.teams.add(alice, name: "A", season: "2024/25")
+        let bobTeam = try club.teams.add(bob, name: "B", season: "2024/25")
+        let player = try club.squads.add(alice, to: .id(aliceTeam.id), laporte)
+        try club.teams.grant(alice, .id(aliceTeam.id), to: "bob", role: .editor)
+        // Bob edits alice's team and owns his own: he still may not move her player to his team.
+        #expect(throws: ClubError.permissionDenied(
+            "only alice, the owner of team 'A', may move its players to a team alice cannot edit")) {
+            try club.squads.move(bob, player: player.id, to: .id(bobTeam.id), number: 4)
+        }
+        #expect(try club.squads.show(alice, player: player.id).player.teamID == aliceTeam.id)
+        // Once alice may edit bob's team, bob may move the player there (she keeps sight of it);
+        // alice herself may always move her players to a team she edits.
+        try club.teams.grant(bob, .id(bobTeam.id), to: "alice", role: .editor)
+        try club.squads.move(bob, player: player.id, to: .id(bobTeam.id), number: 4)
+        #expect(try club.squads.show(alice, player: player.id).player.teamID == bobTeam.id)
+        let second = try club.squads.add(alice, to: .id(aliceTeam.id), PlayerDraft(firstName: "Dani", surnames: "Vivian",
+                                                                                     number: 3, position: .defender))
+        try club.squads.move(alice, player: second.id, to: .id(bobTeam.id), number: 3)
+        #expect(try club.squads.show(alice, player: second.id).player.teamID == bobTeam.id)
+    }
+
     @Test func deletingATeamTakesItsCurrentPlayers() throws {
         let club = try ClubFixture()
         let alice = try club.user("alice")

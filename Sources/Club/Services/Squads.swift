@@ -108,7 +108,9 @@ public struct Squads: Sendable {
     }
 
     /// Moves a player to another team with a number there; the spell in the old team is kept
-    /// as history. Needs owner or editor on both teams.
+    /// as history. Needs owner or editor on both teams; and unless the actor owns the player's
+    /// team, its owner must be owner or editor of the new team too, so that an editor cannot
+    /// take a player out of the owner's sight.
     @discardableResult
     public func move(_ actor: Actor, player id: Int64, to team: TeamReference, number: Int) throws -> Player {
         let number = try Validation.number(number)
@@ -118,6 +120,9 @@ public struct Squads: Sendable {
             let (teamID, _) = try Teams.resolve(db, team, for: actor, needs: .editor)
             guard teamID != player.teamID else {
                 throw ClubError.invalid(field: "team", message: "the player is already in team \(team)")
+            }
+            if let fromID = player.teamID {
+                try Self.checkOwnerKeepsSight(db, from: fromID, to: teamID, actor: actor)
             }
             try Self.checkNumberFree(db, team: teamID, number: number, except: nil)
             let now = Date()
@@ -166,6 +171,23 @@ public struct Squads: Sendable {
             _ = try Teams.resolve(db, .id(teamID), for: actor, needs: needs)
         } catch ClubError.notFound {
             throw ClubError.notFound(kind: "player", reference: String(player.id))
+        }
+    }
+
+    /// Refuses a move by someone other than the old team's owner into a team that owner
+    /// cannot edit.
+    static func checkOwnerKeepsSight(_ db: Database, from: Int64, to: Int64, actor: Actor) throws {
+        let from = try Teams.team(db, id: from)
+        guard from.owner.lowercased() != actor.username.lowercased() else { return }
+        let ownerEdits = try Bool.fetchOne(db, sql: """
+            SELECT 1 FROM team WHERE id = ? AND (ownerId = (SELECT ownerId FROM team WHERE id = ?)
+                OR EXISTS (SELECT 1 FROM teamMember WHERE teamMember.teamId = team.id
+                           AND teamMember.userId = (SELECT ownerId FROM team WHERE id = ?)
+                           AND teamMember.role IN ('editor', 'owner')))
+            """, arguments: [to, from.id, from.id]) ?? false
+        guard ownerEdits else {
+            throw ClubError.permissionDenied(
+                "only \(from.owner), the owner of team '\(from.name)', may move its players to a team \(from.owner) cannot edit")
         }
     }
 
