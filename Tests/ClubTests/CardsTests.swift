@@ -122,6 +122,28 @@ import Testing
         #expect(try setup.cards.player(setup.bob, id: setup.unai.id).statistics.cleanSheets == 0)
     }
 
+    @Test func nobodyElsesLeagueAddsToTheCards() throws {
+        let setup = try Self.setUp()
+        let leagues = Leagues(store: setup.club.store, hasher: ClubFixture.fastHasher)
+        let matches = Matches(store: setup.club.store)
+        let before = try setup.cards.player(setup.alice, id: setup.nico.id).statistics
+        // Carol names a team of her own league of the same season after alice's, and scores for Nico.
+        let fake = try leagues.create(setup.carol, name: "Liga Pirata", season: "2024/25", kind: .friends)
+        try leagues.addTeam(setup.carol, .id(fake.id), name: "Athletic Infantil A")
+        try leagues.addTeam(setup.carol, .id(fake.id), name: "Rivals")
+        let match = try matches.add(setup.carol, league: .id(fake.id), home: "Athletic Infantil A", away: "Rivals", date: "2024-12-01")
+        try matches.result(setup.carol, match: match.id, fullTime: Score(9, 0))
+        try matches.setLineup(setup.carol, match: match.id, team: "Athletic Infantil A", players: ["Nico Williams"])
+        for minute in 1...9 { try matches.addEvent(setup.carol, match: match.id, Self.goal("Athletic Infantil A", "Nico Williams", minute)) }
+        #expect(try setup.cards.player(setup.alice, id: setup.nico.id).statistics == before)
+        // Bob only views the team: he may not link a league team of his to it.
+        let bobs = try leagues.create(setup.bob, name: "Liga de Bob", season: "2024/25", kind: .friends)
+        #expect(throws: ClubError.self) { try leagues.addTeam(setup.bob, .id(bobs.id), name: "Athletic", team: .id(setup.team.id)) }
+        // Once alice makes carol an editor of her league's team, carol's league counts: its organiser is trusted.
+        try setup.club.teams.grant(setup.alice, .id(setup.team.id), to: "carol", role: .editor)
+        #expect(try setup.cards.player(setup.alice, id: setup.nico.id).statistics.goals == before.goals + 9)
+    }
+
     @Test func theSquadInNumberOrder() throws {
         let setup = try Self.setUp()
         let (team, squad) = try setup.cards.squad(setup.alice, team: .name("athletic infantil a"))

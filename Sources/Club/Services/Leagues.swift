@@ -88,7 +88,9 @@ public struct Leagues: Sendable {
         }
     }
 
-    /// Adds a team: a plain name, or a club team (`team`) the actor may see, under its name.
+    /// Adds a team: a plain name, or a club team (`team`) the actor may edit, under its name.
+    /// Linking needs the right to edit the club team, since the league's matches then count on
+    /// that team's player cards.
     @discardableResult
     public func addTeam(_ actor: Actor, _ reference: LeagueReference, name: String? = nil,
                         team: TeamReference? = nil) throws -> LeagueTeam {
@@ -97,7 +99,7 @@ public struct Leagues: Sendable {
             var linked: Int64?
             var teamName = try name.map { try Validation.text($0, field: "team", maximum: 100) }
             if let team {
-                let (teamID, _) = try Teams.resolve(db, team, for: actor, needs: .viewer)
+                let (teamID, _) = try Teams.resolve(db, team, for: actor, needs: .editor)
                 linked = teamID
                 if teamName == nil {
                     teamName = try String.fetchOne(db, sql: "SELECT name FROM team WHERE id = ?", arguments: [teamID])

@@ -5,8 +5,10 @@ import League
 /// A club team's numbers in its season, from the stored matches it played.
 ///
 /// Which matches: a league match counts when one of its sides is a league team linked to the
-/// club team (`league add-team --club-team`), or an unlinked league team of the same name
-/// (ignoring case) in a league of the same season; a friendly the actor recorded counts when
+/// club team (`league add-team --club-team`, which needs the right to edit the club team), or
+/// an unlinked league team of the same name (ignoring case) in a league of the same season
+/// that the club team's owner or one of its editors owns or edits. So nobody else can put
+/// numbers on a team's cards by naming a team of their own league after it. A friendly the actor recorded counts when
 /// one side has the team's name and its date, if it has one, falls in the season (`2024/25`:
 /// 1 July 2024 to 30 June 2025; `2025`: the calendar year).
 ///
@@ -42,7 +44,12 @@ enum SeasonStatistics {
         let leagueSides = """
             SELECT leagueTeam.leagueId, leagueTeam.name FROM leagueTeam JOIN league ON league.id = leagueTeam.leagueId
             WHERE leagueTeam.teamId = :team
-               OR (leagueTeam.teamId IS NULL AND leagueTeam.name = :name COLLATE NOCASE AND league.season = :season)
+               OR (leagueTeam.teamId IS NULL AND leagueTeam.name = :name COLLATE NOCASE AND league.season = :season
+                   AND EXISTS (
+                       SELECT 1 FROM (SELECT ownerId AS userId FROM team WHERE id = :team
+                                      UNION SELECT userId FROM teamMember WHERE teamId = :team AND role = 'editor') AS trusted
+                       WHERE trusted.userId = league.ownerId
+                          OR trusted.userId IN (SELECT userId FROM leagueEditor WHERE leagueId = league.id)))
             """
         var sides: [Int64: Set<String>] = [:]
         for row in try Row.fetchAll(db, sql: leagueSides, arguments: ["team": team.id, "name": team.name, "season": team.season]) {
