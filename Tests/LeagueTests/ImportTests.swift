@@ -431,6 +431,17 @@ import Testing
         #expect(txt?.line == 3 && txt?.field == "score")
     }
 
+    @Test func aTeamPlayingItselfIsAnErrorInEveryFormat() {
+        let csv = Self.error("Round,Date,Team 1,FT,Team 2\n1,2024-08-01,A,1-0,B\n2,2024-08-08,A,1-0,A\n", "same.csv")
+        #expect(csv == ImportError(.invalidValue, source: "same.csv", line: 3,
+                                   "'A' cannot play itself: a match needs two different teams"))
+        let json = Self.error(#"{"name": "L 2024/25", "matches": [{"round": "1", "team1": "A", "team2": "A", "score": {"ft": [1, 0]}}]}"#,
+                              "same.json")
+        #expect(json?.kind == .invalidValue && json?.field == "matches[0]")
+        let txt = Self.error("= L 2020\n[Aug/1]\n  Leeds  2-1  Leeds\n")
+        #expect(txt?.line == 3 && txt?.message == "'Leeds' cannot play itself: a match needs two different teams")
+    }
+
     @Test func badScoreTokenNamesItsLine() {
         let error = Self.error("= League 2009/10\nMatchday 1\n[Sat Aug/15]\n  15.00  Aston Villa  0-2  Wigan\n         Stoke City  2-x  Burnley FC\n",
                                "pl.txt")

@@ -7,12 +7,16 @@ enum MatchStorage {
     /// Inserts `match` (with its events and line-ups) and returns its id. `recordedBy` is the
     /// owner of a friendly and nil for a league's match.
     static func insert(_ db: Database, _ match: Match, league: Int64?, recordedBy: Int64?) throws -> Int64 {
-        try db.execute(sql: """
+        // Cached: an import inserts up to 200,000 matches in one transaction, which holds the
+        // write lock; compiling the statement each time made that last longer than other
+        // writers' busy timeout.
+        let statement = try db.cachedStatement(sql: """
             INSERT INTO fixture (leagueId, recordedBy, home, away, matchday, round, date, time, status,
                                  ftHome, ftAway, htHome, htAway, etHome, etAway, penHome, penAway)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [league, recordedBy, match.home, match.away, match.matchday, match.round, match.date,
-                             match.time, match.status.rawValue] + scoreArguments(match))
+            """)
+        try statement.execute(arguments: [league, recordedBy, match.home, match.away, match.matchday, match.round,
+                                          match.date, match.time, match.status.rawValue] + scoreArguments(match))
         let id = db.lastInsertedRowID
         try insertDetails(db, match, id: id)
         return id

@@ -1,6 +1,7 @@
 /// Gathers an importer's matches, checks each one the same way whatever the format, and
 /// keeps the validation report.
 ///
+/// - A team cannot play itself: a match whose two sides are the same team is an error.
 /// - A match with the same home and away team as an earlier one, and the same round or the
 ///   same date, is a duplicate: it is skipped, naming the earlier one.
 /// - Half-time goals above full time, or a score after extra time below full time, are
@@ -50,6 +51,10 @@ struct ImportCollector {
         guard matches.count < SeasonImporter.maximumMatches else {
             throw ImportError(.tooLarge, source: source, line: line, field: field,
                               "more than \(SeasonImporter.maximumMatches) matches; at most \(SeasonImporter.maximumMatches) are accepted")
+        }
+        guard match.home != match.away else {
+            throw ImportError(.invalidValue, source: source, line: line, field: field,
+                              "'\(match.home)' cannot play itself: a match needs two different teams")
         }
         let roundKey = match.round.map { RoundKey(home: match.home, away: match.away, round: $0) }
         let dateKey = match.date.map { DateKey(home: match.home, away: match.away, date: $0) }
