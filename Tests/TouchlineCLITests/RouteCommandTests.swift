@@ -62,4 +62,33 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: scratch.path("x.png")))
         #expect(try Touchline.run(["route", "stats", scratch.path("missing.gpx")]).status == 66)
     }
+
+    @Test func aSizeTooSmallForAMapIsAUsageError() throws {
+        let scratch = try Scratch()
+        for size in ["1x1", "1e-300x1e-300", "40x400"] {
+            let result = try Touchline.run(["route", "render", Self.track("gpxpy/korita-zbevnica.gpx"), "-o", scratch.path("x.png"),
+                                            "--size", size])
+            #expect(result.status == 64, "\(size): \(result.stderr)")
+            #expect(result.stderr.contains("too small to draw a route in: give a size of at least "), "\(size)")
+            #expect(!FileManager.default.fileExists(atPath: scratch.path("x.png")))
+        }
+        // The size it names is enough.
+        let refused = try Touchline.run(["route", "render", Self.track("gpxpy/korita-zbevnica.gpx"), "-o", scratch.path("x.png"),
+                                         "--size", "1x1", "--profile"])
+        let minimum = try #require(refused.stderr.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines))
+        let enough = try Touchline.run(["route", "render", Self.track("gpxpy/korita-zbevnica.gpx"), "-o", scratch.path("x.png"),
+                                        "--size", minimum, "--profile"])
+        #expect(enough.status == 0, "\(minimum): \(enough.stderr)")
+    }
+
+    @Test func thumbnailsWhoseNamesWouldCollideLeaveNothingBehind() throws {
+        let scratch = try Scratch()
+        let first = try scratch.write("a.gpx", try String(contentsOfFile: Self.track("gpxpy/korita-zbevnica.gpx"), encoding: .utf8))
+        try FileManager.default.createDirectory(atPath: scratch.path("other"), withIntermediateDirectories: true)
+        let second = try scratch.write("other/a.gpx", try String(contentsOfFile: first, encoding: .utf8))
+        let result = try Touchline.run(["route", "thumbs", first, second, "--out", scratch.path("thumbs")])
+        #expect(result.status == 64)
+        #expect(result.stderr == "touchline: error: \(first) and \(second) have the same name, so their thumbnails would collide\n")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("thumbs")))
+    }
 }

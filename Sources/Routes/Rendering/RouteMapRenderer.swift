@@ -93,8 +93,16 @@ public struct RouteMapRenderer: Sendable {
         let frame = Rect(x: padding.left + halfLine, y: padding.top + halfLine,
                          width: mapArea.width - padding.left - padding.right - 2 * halfLine,
                          height: mapArea.height - padding.top - padding.bottom - 2 * halfLine)
-        guard padding.isValid, frame.width > 0, frame.height > 0 else {
+        guard padding.isValid else {
             throw RouteMapError.invalidPadding(padding, size: "\(size.width)x\(size.height)")
+        }
+        guard frame.width > 0, frame.height > 0 else {
+            // The profile takes a share of the height, so the map's own minimum is scaled up by it.
+            let share = size.height > 0 && profileHeight.isFinite ? max(0, 1 - profileHeight / size.height) : 1
+            let width = (padding.left + padding.right + 2 * halfLine + 1).rounded(.up)
+            let height = ((padding.top + padding.bottom + 2 * halfLine + 1) / max(share, 0.1)).rounded(.up)
+            throw RouteMapError.sizeTooSmall(size: "\(size.width)x\(size.height)",
+                                             minimum: "\(Int(max(width, 1)))x\(Int(max(height, 1)))")
         }
         let fit = MapFit(fitting: box, into: frame)
 

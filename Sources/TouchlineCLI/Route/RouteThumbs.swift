@@ -64,17 +64,22 @@ extension RouteCommand {
             var source: MBTilesSource?
             try reportingErrors { source = try RouteCommand.openTiles(tiles, quiet: quiet) }
             let tileSource = source
+            // Checked before the folder is made, so a refused run leaves nothing behind.
+            let names = inputs.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
+            var firstByName: [String: String] = [:]
+            for (input, name) in zip(inputs, names) {
+                if let earlier = firstByName[name] {
+                    StandardError.print("touchline: error: \(earlier) and \(input) have the same name, so their thumbnails would collide")
+                    throw ExitCode(ExitStatus.usage.rawValue)
+                }
+                firstByName[name] = input
+            }
             let folder = URL(fileURLWithPath: out)
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             } catch {
                 StandardError.print("touchline: error: cannot create \(out): \(error.localizedDescription)")
                 throw ExitCode(ExitStatus.cannotCreate.rawValue)
-            }
-            let names = inputs.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
-            if Set(names).count < names.count {
-                StandardError.print("touchline: error: two inputs have the same name, so their thumbnails would collide")
-                throw ExitCode(ExitStatus.usage.rawValue)
             }
             let width = jobs ?? ProcessInfo.processInfo.activeProcessorCount
             let showProgress = StandardError.isTerminal && !quiet

@@ -63,6 +63,7 @@ extension ExitStatus {
     static func of(_ error: any Error) -> ExitStatus {
         switch error {
         case let error as CommandError: return error.status
+        case RouteMapError.sizeTooSmall: return .usage
         case is StrokeLogError, is PitchDimensionsError, is RouteReadError, is RouteMapError, is PlayerCardError: return .dataError
         case let error as ClubError:
             switch error {
