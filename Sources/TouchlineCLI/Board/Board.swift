@@ -10,8 +10,10 @@ struct Board: ParsableCommand {
             log (JSON Lines, "format": "touchline.pointer"); the form is detected from content.
 
             Examples:
-              touchline board render examples/boards/433.json -o out/433.png --size 1600x1040
-              touchline board frames examples/boards/multitouch.jsonl --out out/frames --fps 10
+              touchline board render examples/boards/433.json -o out/433.png \\
+                --size 1600x1040
+              touchline board frames examples/boards/multitouch.jsonl --out out/frames \\
+                --fps 10
               touchline board check examples/boards/433.json --json
             """,
         subcommands: [BoardRender.self, BoardFrames.self, BoardCheck.self]

@@ -15,7 +15,8 @@ struct BoardFrames: ParsableCommand {
             replaced only once every new frame has been written.
 
             Examples:
-              touchline board frames examples/boards/multitouch.jsonl --out out/frames --fps 10
+              touchline board frames examples/boards/multitouch.jsonl --out out/frames \\
+                --fps 10
               touchline board frames examples/boards/433.json --out out/steps --every 2
             """
     )

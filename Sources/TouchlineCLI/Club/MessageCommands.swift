@@ -12,8 +12,10 @@ struct MessageCommand: ParsableCommand {
             next page (new mail never shifts a page).
 
             Examples:
-              touchline message send --as alice --to bob --subject 'Friendly' --body 'Saturday at 10?'
-              echo 'The league password is ...' | touchline message send --to bob --subject Password --body -
+              touchline message send --as alice --to bob --subject 'Friendly' \\
+                --body 'Saturday at 10?'
+              echo 'The league password is ...' | touchline message send --to bob \\
+                --subject Password --body -
               touchline message inbox --json
               touchline message read 42 --json
             """,

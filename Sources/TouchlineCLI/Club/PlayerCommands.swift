@@ -9,7 +9,8 @@ struct PlayerCommand: ParsableCommand {
         abstract: "Keep squads: players, numbers, positions and moves between teams.",
         discussion: """
             Examples:
-              touchline player add --team 'Athletic Infantil A' --name Aymeric --surname Laporte --number 4 \\
+              touchline player add --team 'Athletic Infantil A' --name Aymeric \\
+                --surname Laporte --number 4 \\
                 --position DF --detail CB --born 1994-05-27 --as alice
               touchline player list --team 'Athletic Infantil A' --json
               touchline player move 12 --team 'Athletic Cadete A' --number 5

@@ -11,7 +11,8 @@ struct TeamCommand: ParsableCommand {
             TEAM is a team's id or its name (among the teams you can see).
 
             Examples:
-              touchline team add 'Athletic Infantil A' --season 2024/25 --primary '#EE2523' --as alice
+              touchline team add 'Athletic Infantil A' --season 2024/25 \\
+                --primary '#EE2523' --as alice
               touchline team grant 'Athletic Infantil A' bob --role editor
               touchline team list --json
             """,

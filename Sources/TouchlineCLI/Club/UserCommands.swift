@@ -12,7 +12,8 @@ struct User: ParsableCommand {
             echo; never from an argument. They are stored only as salted scrypt hashes.
 
             Examples:
-              TOUCHLINE_PASSWORD=... touchline user add alice --name 'Alice Martín' --email alice@example.org
+              TOUCHLINE_PASSWORD=... touchline user add alice --name 'Alice Martín' \\
+                --email alice@example.org
               touchline user search jose
               touchline user show --as alice --json
             """,

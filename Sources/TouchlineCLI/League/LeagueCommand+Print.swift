@@ -17,7 +17,7 @@ struct TablePrintOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: ArgumentHelp("The file to write; PNG and SVG pages after the first get -2, -3... before the extension.",
                                                     valueName: "file"))
     var output: String?
-    @Option(help: ArgumentHelp("a4, a3, a5, letter, legal or WIDTHxHEIGHTmm (default: a4).", valueName: "paper"))
+    @Option(help: ArgumentHelp("a4, a3, a5, letter, legal or WIDTHxHEIGHTmm.", valueName: "paper"))
     var paper: PaperSize = .a4
     @Flag(help: "Turn the paper on its side.") var landscape = false
     @Option(help: ArgumentHelp("Pages after each table, comma-separated: home, away, grid, scorers, discipline.",

@@ -161,8 +161,10 @@ extension LeagueCommand {
                   touchline league table 'Liga Amigos' --matchday 19 --home
                   touchline league table 'Liga Amigos' --rules uefa-groups --json
                   touchline league table 'Liga Amigos' --csv > table.csv
-                  touchline league table 'La Liga' -o laliga.pdf --pages home,away,grid,scorers
-                  touchline league table 'La Liga' 'Premier League' -o tables.pdf --paper letter
+                  touchline league table 'La Liga' -o laliga.pdf \\
+                    --pages home,away,grid,scorers
+                  touchline league table 'La Liga' 'Premier League' -o tables.pdf \\
+                    --paper letter
                   touchline league table 'La Liga' --format png -o table.png --landscape
                 """)
         @Argument(help: "The league's id or name (several when printing).") var leagues: [String] = []
@@ -214,7 +216,8 @@ extension LeagueCommand {
                 A deduction with --date does not apply to tables as of an earlier date.
 
                 Example:
-                  touchline league deduct 'Premier League' --team 'Portsmouth FC' --points 9 \\
+                  touchline league deduct 'Premier League' --team 'Portsmouth FC' \\
+                    --points 9 \\
                     --reason 'Entered administration' --date 2010-03-17
                 """)
         @Argument(help: "The league's id or name.") var league: String

@@ -223,8 +223,10 @@ struct LeagueCommand: ParsableCommand {
                 --clear removes them. A position in several zones shows the narrowest one's mark.
 
                 Examples:
-                  touchline league zones 'La Liga' --set champion:1 --set 'europe:1-4:CL:Champions League' \
-                    --set 'europe:5-6:EL:Europa League' --set 'europe:7:ECL:Conference League' --set relegation:18-20
+                  touchline league zones 'La Liga' --set champion:1 \\
+                    --set 'europe:1-4:CL:Champions League' \\
+                    --set 'europe:5-6:EL:Europa League' \\
+                    --set 'europe:7:ECL:Conference League' --set relegation:18-20
                   touchline league zones 'La Liga' --json
                 """)
         @Argument(help: "The league's id or name.") var league: String

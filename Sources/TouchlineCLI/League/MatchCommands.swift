@@ -171,7 +171,8 @@ struct MatchCommand: ParsableCommand {
                 their cards find them). With no players the team's line-up is removed.
 
                 Example:
-                  touchline match lineup 12 --team 'Los Rápidos' 'Sara Gil' 'Marta Díaz' 'Ana Ruiz'
+                  touchline match lineup 12 \\
+                    --team 'Los Rápidos' 'Sara Gil' 'Marta Díaz' 'Ana Ruiz'
                 """)
         @Argument(help: "The match's id.") var id: Int64
         @Option(help: "The team (one of the two).") var team: String

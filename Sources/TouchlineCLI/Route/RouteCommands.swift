@@ -13,9 +13,11 @@ struct RouteCommand: ParsableCommand {
             The format is detected from the content.
 
             Examples:
-              touchline route stats examples/routes/hike.gpx
-              touchline route render examples/routes/hike.gpx -o hike.png --colour-by elevation --profile
-              touchline route thumbs tracks/*.gpx --out thumbs --size 320x200 --size 160x100
+              touchline route stats examples/routes/garmin-hike.gpx
+              touchline route render examples/routes/garmin-hike.gpx -o hike.png \\
+                --colour-by elevation --profile
+              touchline route thumbs tracks/*.gpx --out thumbs --size 320x200 \\
+                --size 160x100
             """,
         subcommands: [Stats.self, Render.self, Thumbs.self, Import.self, List.self, Show.self, Edit.self, Delete.self,
                       Export.self]
@@ -170,7 +172,8 @@ struct RouteCommand: ParsableCommand {
                 an elevation profile with a stats line.
 
                 Example:
-                  touchline route render ride.gpx -o ride.png --size 1200x800 --colour-by speed --profile
+                  touchline route render ride.gpx -o ride.png --size 1200x800 \\
+                    --colour-by speed --profile
                   touchline route render ride.gpx -o ride.png --tiles alps.mbtiles
 
                 --tiles reads an MBTiles 1.3 file offline (PNG tiles, scaled to the map's zoom, its \

@@ -16,7 +16,8 @@ extension RouteCommand {
                 with their reasons and make the exit status 65, after every other file was rendered.
 
                 Example:
-                  touchline route thumbs tracks/*.gpx --out thumbs --size 320x200 --size 160x100 --jobs 2
+                  touchline route thumbs tracks/*.gpx --out thumbs --size 320x200 \\
+                    --size 160x100 --jobs 2
                 """)
         @Argument(help: "Track or route files.") var inputs: [String]
         @Option(help: ArgumentHelp("The folder to write into (created if missing).", valueName: "dir")) var out: String

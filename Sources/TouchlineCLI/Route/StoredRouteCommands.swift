@@ -61,7 +61,8 @@ extension RouteCommand {
                 Routes are personal: only you list, show, export or delete yours.
 
                 Example:
-                  touchline route import ride.gpx --name 'Sunday loop' --category ride --heart-rate 142 --as alice
+                  touchline route import ride.gpx --name 'Sunday loop' --category ride \\
+                    --heart-rate 142 --as alice
                 """)
         @Argument(help: "The track or route file (GPX, KML, GeoJSON, TCX or an encoded polyline).") var input: String
         @Option(help: "The route's name (default: the file's own name, else the file name).") var name: String?

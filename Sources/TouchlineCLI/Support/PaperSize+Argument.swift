@@ -18,4 +18,11 @@ extension PaperSize: ExpressibleByArgument {
     }
 
     public static var defaultCompletionKind: CompletionKind { .list(named.keys.sorted()) }
+
+    /// How help shows a default: its name (`a4`), else its size in millimetres (`100x150mm`).
+    public var defaultValueDescription: String {
+        if let name = Self.named.first(where: { $0.value == self })?.key { return name }
+        let millimetres = { (points: Double) in String(format: "%g", (points / 72 * 25.4 * 10).rounded() / 10) }
+        return "\(millimetres(width))x\(millimetres(height))mm"
+    }
 }
