@@ -6,7 +6,7 @@ RELEASE_BIN = .build/release
 PEERS = bench/peers
 PEERS_PYTHON = $(PEERS)/.venv/bin/python
 
-.PHONY: run test build bootstrap bench bench-build bench-smoke bench-peers clean
+.PHONY: run test build bootstrap bench bench-build bench-smoke bench-peers fuzz clean
 
 run: build
 	@scripts/render-examples $(RELEASE_BIN)/touchline $(OUT)
@@ -45,5 +45,10 @@ bench-peers:
 	$(PYTHON) -m venv $(PEERS)/.venv
 	$(PEERS_PYTHON) -m pip install --quiet --disable-pip-version-check -r $(PEERS)/requirements.txt
 
+# Every reader under libFuzzer and AddressSanitizer for FUZZ_SECONDS each (fuzz/README.md).
+FUZZ_SECONDS ?= 60
+fuzz: bootstrap
+	fuzz/run $(FUZZ_SECONDS)
+
 clean:
-	rm -rf .build $(OUT)
+	rm -rf .build .build-fuzz $(OUT)

@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "Reports", targets: ["Reports"]),
         .library(name: "Club", targets: ["Club"]),
         .executable(name: "touchline", targets: ["TouchlineCLI"]),
+        // Every reader under libFuzzer (`make fuzz`): a library, since libFuzzer brings main.
+        .library(name: "TouchlineFuzz", type: .dynamic, targets: ["TouchlineFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -75,6 +77,13 @@ let package = Package(
                 "Club",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+
+        // The fuzz targets (fuzz/README.md), linked into a libFuzzer binary by fuzz/run.
+        .target(
+            name: "TouchlineFuzz",
+            dependencies: ["Canvas", "Tactics", "Routes", "League", "Reports"],
+            path: "fuzz/Sources/TouchlineFuzz"
         ),
 
         // Benchmarks (`make bench`), built in release mode.

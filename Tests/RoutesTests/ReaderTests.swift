@@ -270,6 +270,40 @@ private extension ReadResult {
         #expect(broken?.description.contains("malformed JSON: ") == true)
     }
 
+    @Test(arguments: [[0x00, 0x00, 0x00, 0x3C, 0x06, 0x6C, 0x6C, 0x0A, 0x48, 0x48],  // found by fuzzing: UCS-4 BE
+                      [0x3C, 0x00, 0x00, 0x00, 0x3F, 0x00, 0x00, 0x00], [0x00, 0x3C, 0x00, 0x3F],
+                      [0x4C, 0x6F, 0xA7, 0x94, 0x93]] as [[UInt8]])
+    func xmlInOtherEncodingsIsRefusedNotCrashed(_ bytes: [UInt8]) throws {
+        for format in [RouteFormat.gpx, .kml, .tcx] {
+            let error = readError { _ = try RouteReader.read(Data(bytes), source: "odd.gpx", format: format) }
+            #expect(error?.kind == .malformed && error?.line == 1, "\(format)")
+            #expect(error?.message.hasPrefix("XML must be UTF-8") == true)
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("odd-\(UUID().uuidString).gpx")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try Data(bytes).write(to: scratch)
+        let fromFile = readError { _ = try RouteReader.read(contentsOf: scratch, format: .gpx) }
+        #expect(fromFile?.kind == .malformed)
+    }
+
+    @Test(arguments: ["utf-7", "UT-F8", "EBCDIC-US", "x-unknown"])
+    func xmlDeclaringAnEncodingOutsideTheListIsRefused(_ encoding: String) throws {
+        // utf-7 and EBCDIC-US crashed libxml2 inside Foundation's XMLParser (found by fuzzing).
+        let gpx = "<?xml version=\"1.0\" encoding=\"\(encoding)\" standalone=\"no\"?>\n<gpx version=\"1.1\"><trk><trkseg>"
+            + "<trkpt lat=\"1\" lon=\"2\"/><trkpt lat=\"1.1\" lon=\"2\"/></trkseg></trk></gpx>\n"
+        let error = readError { _ = try read(gpx, source: "odd.gpx") }
+        #expect(error?.kind == .malformed)
+        #expect(error?.description == "odd.gpx:1: the XML declaration names the encoding '\(encoding)'; only UTF-8, UTF-16, "
+            + "US-ASCII, ISO-8859 and Windows code pages are read")
+    }
+
+    @Test(arguments: ["UTF-8", "utf-8", "US-ASCII", "ISO-8859-1", "iso-8859-15", "windows-1252", "latin1"])
+    func xmlInTheListedEncodingsIsRead(_ encoding: String) throws {
+        let gpx = "<?xml version='1.0' encoding='\(encoding)'?>\n<gpx version=\"1.1\"><trk><trkseg>"
+            + "<trkpt lat=\"1\" lon=\"2\"/><trkpt lat=\"1.1\" lon=\"2\"/></trkseg></trk></gpx>\n"
+        #expect(try read(gpx).trackPointCount == 2)
+    }
+
     @Test func pointLimitIsEnforced() throws {
         var builder = DocumentBuilder(source: "limit", maximumPointCount: 3)
         for index in 0..<3 { try builder.addTrackPoint(latitude: Double(index), longitude: 1, elevation: nil, time: nil) }

@@ -57,15 +57,16 @@ public enum RouteReader {
         }
 
         let resolved: RouteFormat
+        let head = try readPrefix(of: url, source: source)
         if let format {
             resolved = format
         } else {
-            let head = try readPrefix(of: url, source: source)
             resolved = try detect(head, source: source)
         }
 
         switch resolved {
         case .gpx, .kml, .tcx:
+            try checkXMLEncoding(head, source: source)
             guard let stream = InputStream(url: url) else {
                 throw RouteReadError(source: source, message: "cannot open the file", kind: .unreadable)
             }
@@ -99,6 +100,7 @@ public enum RouteReader {
         switch resolved {
         case .gpx, .kml, .tcx:
             // Fed through a stream so libxml2 takes it in chunks instead of copying it whole.
+            try checkXMLEncoding(data, source: source)
             return try readXML(XMLParser(stream: InputStream(data: data)), format: resolved, source: source)
         case .geojson, .polyline:
             guard data.count <= maximumInMemoryBytes else { throw tooLarge(data.count, format: resolved, source: source) }
@@ -107,6 +109,62 @@ public enum RouteReader {
     }
 
     // MARK: Formats
+
+    /// Refuses XML that libxml2, through Foundation's XMLParser, would crash on instead of
+    /// failing (both found by fuzzing): input that is neither UTF-8 nor UTF-16 with a
+    /// byte-order mark (UCS-4 and EBCDIC signatures, NUL bytes at the start), and an XML
+    /// declaration naming an encoding outside ``xmlEncodings``, such as `utf-7` or `EBCDIC-US`.
+    static func checkXMLEncoding(_ head: Data, source: String) throws(RouteReadError) {
+        let bytes = [UInt8](head.prefix(1_024))
+        var text: String
+        if bytes.count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
+            let bigEndian = bytes[0] == 0xFE
+            var units: [UInt16] = []
+            for index in stride(from: 2, to: bytes.count - 1, by: 2) {
+                let (high, low) = bigEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+                units.append(UInt16(high) << 8 | UInt16(low))
+            }
+            text = String(decoding: units, as: UTF16.self)
+        } else {
+            let ebcdic: [UInt8] = [0x4C, 0x6F, 0xA7, 0x94]
+            guard !bytes.prefix(4).contains(0), Array(bytes.prefix(4)) != ebcdic else {
+                throw RouteReadError(source: source, line: 1, column: 1,
+                                     message: "XML must be UTF-8 (or UTF-16 with a byte-order mark); this input starts with other bytes",
+                                     kind: .malformed)
+            }
+            text = String(decoding: bytes, as: UTF8.self)
+            if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        }
+        guard let encoding = declaredEncoding(in: text) else { return }
+        guard xmlEncodings.contains(encoding.lowercased()) else {
+            throw RouteReadError(source: source, line: 1,
+                                 message: "the XML declaration names the encoding '\(encoding)'; only UTF-8, UTF-16, US-ASCII, "
+                                    + "ISO-8859 and Windows code pages are read",
+                                 kind: .malformed)
+        }
+    }
+
+    /// The encodings an XML declaration may name (lower case): UTF-8, UTF-16 and the
+    /// single-byte encodings that keep ASCII where it is.
+    static let xmlEncodings: Set<String> = {
+        var names: Set<String> = ["utf-8", "utf8", "utf-16", "utf16", "us-ascii", "ascii", "latin1", "latin-1", "l1"]
+        for part in 1...16 where part != 12 { names.insert("iso-8859-\(part)"); names.insert("iso8859-\(part)") }
+        for page in 1250...1258 { names.insert("windows-\(page)"); names.insert("cp\(page)") }
+        return names
+    }()
+
+    /// The `encoding` of an XML declaration at the start of `text`, or nil.
+    static func declaredEncoding(in text: String) -> String? {
+        guard text.hasPrefix("<?xml"), let end = text.range(of: "?>") else { return nil }
+        let declaration = text[..<end.lowerBound]
+        guard let name = declaration.range(of: "encoding") else { return nil }
+        var rest = declaration[name.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard rest.first == "=" else { return nil }
+        rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        let value = rest.dropFirst().prefix { $0 != quote }
+        return String(value)
+    }
 
     private static func readXML(_ parser: XMLParser, format: RouteFormat, source: String) throws(RouteReadError) -> ReadResult {
         let builder = DocumentBuilder(source: source)

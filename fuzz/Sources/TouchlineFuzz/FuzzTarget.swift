@@ -1,0 +1,104 @@
+import Canvas
+import Foundation
+import League
+import Reports
+import Routes
+import Tactics
+
+/// The readers under fuzzing: each takes arbitrary bytes and must either read them, and then
+/// draw or rank what it read without trapping, or throw its typed error. A crash, a hang or
+/// an out-of-memory in any of them is a bug. `fuzz/run` builds them with libFuzzer and
+/// AddressSanitizer and runs each one by name.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    case strokeDocument = "stroke-document"
+    case pointerLog = "pointer-log"
+    case gpx, kml, tcx, geojson, polyline
+    case footballJSON = "football-json"
+    case footballTXT = "football-txt"
+    case csv
+    case albumJSON = "album-json"
+    case styleJSON = "style-json"
+    case png
+
+    /// Runs the target on one input. Errors thrown by the readers are expected and ignored.
+    public func run(_ data: Data) {
+        switch self {
+        case .strokeDocument, .pointerLog: Self.board(data, surface: self == .pointerLog ? Size(width: 1024, height: 768) : nil)
+        case .gpx: Self.route(data, .gpx)
+        case .kml: Self.route(data, .kml)
+        case .tcx: Self.route(data, .tcx)
+        case .geojson: Self.route(data, .geojson)
+        case .polyline: Self.route(data, .polyline)
+        case .footballJSON: Self.league(data, .footballJSON, alsoAs: .footballJSONLegacy)
+        case .footballTXT: Self.league(data, .footballTXT)
+        case .csv: Self.league(data, .csv)
+        case .albumJSON: _ = try? AlbumDocument(data: data, source: "fuzz.json")
+        case .styleJSON: Self.style(data)
+        case .png: Self.image(data)
+        }
+    }
+
+    /// A small canvas keeps every execution cheap while still running the whole replay.
+    static let smallBoard = BoardRenderOptions(size: Size(width: 64, height: 42))
+
+    static func board(_ data: Data, surface: Size?) {
+        guard let log = try? StrokeLog(data: data, source: "fuzz", surface: surface) else { return }
+        _ = log.summary
+        guard let renderer = try? BoardRenderer(log: log, options: smallBoard) else { return }
+        _ = try? renderer.render(format: .png)
+        _ = try? renderer.render(format: .svg)
+        if let animator = try? BoardAnimator(renderer: renderer, spacing: .perSecond(2)), animator.frames.count <= 4 {
+            try? animator.renderFrames { _, _ in }
+        }
+    }
+
+    static func style(_ data: Data) {
+        guard let style = try? BoardStyle(jsonData: data, source: "fuzz.json") else { return }
+        let log = try? StrokeLog(data: Data(#"{"format":"touchline.strokes","version":1,"surface":[100,60],"events":[{"type":"stroke","tool":"red","points":[[10,10],[50,40]]}]}"#.utf8), source: "fixed")
+        guard let log else { return }
+        var options = smallBoard
+        options.style = style
+        _ = try? BoardRenderer(log: log, options: options).render(format: .png)
+    }
+
+    static func route(_ data: Data, _ format: RouteFormat) {
+        guard let result = try? RouteReader.read(data, source: "fuzz", format: format) else { return }
+        _ = RouteStatisticsCalculator.statistics(of: result.document, splitMeters: 100)
+        for colouring in [RouteColouring.grade, .speed] {
+            let options = RouteMapOptions(size: Size(width: 96, height: 72), colourBy: colouring, kilometreLabels: true,
+                                          profile: true)
+            _ = try? RouteMapRenderer(document: result.document, options: options).render(format: .png)
+        }
+        _ = RouteWriter.gpx(result.document)
+        _ = RouteWriter.geoJSON(result.document)
+    }
+
+    static func league(_ data: Data, _ format: SeasonImporter.Format, alsoAs other: SeasonImporter.Format? = nil) {
+        for format in [format] + (other.map { [$0] } ?? []) {
+            guard let result = try? SeasonImporter.read(data, source: "fuzz", format: format) else { continue }
+            for rules in [RuleSet.premierLeague, .laLiga, .pointsPerGame] {
+                _ = StandingsEngine.table(for: result.season, rules: rules)
+            }
+            _ = StatisticsEngine.players(in: result.season.matches)
+        }
+    }
+
+    static func image(_ data: Data) {
+        guard let image = try? RasterImage(pngData: data) else { return }
+        _ = image.pixel(x: image.width / 2, y: image.height / 2)
+    }
+}
+
+/// The entry point libFuzzer calls (linked by `fuzz/run` with `-sanitize=fuzzer`); the target
+/// is named by `$TOUCHLINE_FUZZ_TARGET`.
+@_cdecl("touchline_fuzz_one_input")
+public func touchlineFuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    guard let target = selectedTarget else { return 0 }
+    let data = bytes.map { Data(bytes: $0, count: count) } ?? Data()
+    target.run(data)
+    return 0
+}
+
+/// The target `$TOUCHLINE_FUZZ_TARGET` names; the driver checks it before fuzzing starts.
+public let selectedTarget: FuzzTarget? = ProcessInfo.processInfo.environment["TOUCHLINE_FUZZ_TARGET"]
+    .flatMap(FuzzTarget.init(rawValue:))
