@@ -33,6 +33,12 @@ let package = Package(
             providers: [.apt(["libpng-dev"])]
         ),
 
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+
         // What several domains need and none owns: JSON syntax positions (later civil dates and
         // seeded random numbers). Depends on nothing but Foundation.
         .target(name: "Support"),
@@ -44,7 +50,7 @@ let package = Package(
         .target(name: "Tactics", dependencies: ["Canvas"]),
 
         // GPS tracks and routes: readers, statistics, route maps, batch thumbnails.
-        .target(name: "Routes", dependencies: ["Canvas", "Support"]),
+        .target(name: "Routes", dependencies: ["Canvas", "Support", "CLibXML2"]),
 
         // The football domain as plain values: matches, statistics, standings, fixtures, importers.
         .target(name: "League"),

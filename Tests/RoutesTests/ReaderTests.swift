@@ -687,9 +687,29 @@ private extension ReadResult {
         <!DOCTYPE gpx [ <!ENTITY secret SYSTEM "file:///etc/hostname"> ]>
         <gpx><wpt lat="1" lon="1"><name>&secret;</name></wpt></gpx>
         """
-        let result = try read(gpx)
-        #expect(result.document.waypoints.map(\.point) == [GeoPoint(latitude: 1, longitude: 1)])
-        #expect(result.document.waypoints[0].name == nil)
+        // Entity declarations are never recorded, so the reference is undeclared: refused,
+        // and nothing is read from the file it names.
+        let error = readError { _ = try read(gpx) }
+        #expect(error?.kind == .malformed && error?.line == 3)
+        #expect(error?.message.hasPrefix("malformed XML: undeclared entity") == true)
+        let hostname = (try? String(contentsOfFile: "/etc/hostname", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let hostname, !hostname.isEmpty { #expect(error?.description.contains(hostname) == false) }
+    }
+
+    @Test func theBillionLaughsAreRefusedAtOnce() throws {
+        var gpx = "<?xml version=\"1.0\"?>\n<!DOCTYPE gpx [\n<!ENTITY lol0 \"lol\">\n"
+        for level in 1...9 {
+            gpx += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">\n"
+        }
+        gpx += "]>\n<gpx><wpt lat=\"1\" lon=\"1\"><name>&lol9;</name></wpt></gpx>\n"
+        let error = readError { _ = try read(gpx) }
+        #expect(error?.kind == .malformed)
+    }
+
+    @Test func processingInstructionsAreIgnored() throws {
+        // <?xm?> (a processing instruction without data) crashed Foundation's XMLParser (fuzzing).
+        let gpx = "<?xml version=\"1.0\"?><?xm?>\n<gpx><?target data?><wpt lat=\"1\" lon=\"1\"><?xm?></wpt></gpx>"
+        #expect(try read(gpx).document.waypoints.count == 1)
     }
 
     @Test func utf16FilesRead() throws {

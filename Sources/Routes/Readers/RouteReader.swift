@@ -1,13 +1,10 @@
 import Canvas
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// Reads GPS tracks, routes and waypoints from GPX, KML, GeoJSON, TCX and encoded polylines.
 ///
 /// The format is detected from the content unless given. XML formats are parsed as a stream
-/// (Foundation's `XMLParser` over an `InputStream`), so a file of hundreds of megabytes is never
+/// (libxml2's push parser, fed in chunks), so a file of hundreds of megabytes is never
 /// held whole: memory grows with the points kept, not the bytes read. Values that would be
 /// wrong are dropped and counted in the result's `report` rather than failing the whole file;
 /// a file with nothing usable, malformed syntax, or more than `maximumPointCount` points throws
@@ -67,10 +64,7 @@ public enum RouteReader {
         switch resolved {
         case .gpx, .kml, .tcx:
             try checkXMLEncoding(head, source: source)
-            guard let stream = InputStream(url: url) else {
-                throw RouteReadError(source: source, message: "cannot open the file", kind: .unreadable)
-            }
-            return try readXML(XMLParser(stream: stream), format: resolved, source: source)
+            return try readXML(.file(url), format: resolved, source: source)
         case .geojson, .polyline:
             let size = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
             guard size <= maximumInMemoryBytes else {
@@ -99,9 +93,9 @@ public enum RouteReader {
         if let format { resolved = format } else { resolved = try detect(data, source: source) }
         switch resolved {
         case .gpx, .kml, .tcx:
-            // Fed through a stream so libxml2 takes it in chunks instead of copying it whole.
+            // Fed in chunks so libxml2 never copies it whole.
             try checkXMLEncoding(data, source: source)
-            return try readXML(XMLParser(stream: InputStream(data: data)), format: resolved, source: source)
+            return try readXML(.data(data), format: resolved, source: source)
         case .geojson, .polyline:
             guard data.count <= maximumInMemoryBytes else { throw tooLarge(data.count, format: resolved, source: source) }
             return try readInMemory(data, format: resolved, source: source, polylinePrecision: polylinePrecision)
@@ -110,7 +104,7 @@ public enum RouteReader {
 
     // MARK: Formats
 
-    /// Refuses XML that libxml2, through Foundation's XMLParser, would crash on instead of
+    /// Refuses XML that libxml2 (through Foundation's XMLParser at the time) crashed on instead of
     /// failing (both found by fuzzing): input that is neither UTF-8 nor UTF-16 with a
     /// byte-order mark (UCS-4 and EBCDIC signatures, NUL bytes at the start), and an XML
     /// declaration naming an encoding outside ``xmlEncodings``, such as `utf-7` or `EBCDIC-US`.
@@ -166,7 +160,7 @@ public enum RouteReader {
         return String(value)
     }
 
-    private static func readXML(_ parser: XMLParser, format: RouteFormat, source: String) throws(RouteReadError) -> ReadResult {
+    private static func readXML(_ input: XMLEventDriver.Input, format: RouteFormat, source: String) throws(RouteReadError) -> ReadResult {
         let builder = DocumentBuilder(source: source)
         let handler: any RouteXMLHandler
         switch format {
@@ -176,7 +170,7 @@ public enum RouteReader {
         case .geojson, .polyline:
             throw RouteReadError(source: source, message: "\(format.rawValue) is not an XML format", kind: .unrecognizedFormat)
         }
-        try XMLEventDriver.run(parser, handler: handler, source: source)
+        try XMLEventDriver.run(input, handler: handler, source: source)
         var finished = handler.builder
         let (document, report) = try finished.finish()
         return ReadResult(document: document, report: report, format: format)

@@ -1,170 +1,273 @@
+import CLibXML2
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
-/// Runs Foundation's streaming `XMLParser` over a file or data and forwards the events a
+/// Streams XML through libxml2's push parser and SAX2 interface and forwards the events a
 /// format handler needs: local element names with their parent, bounded text, skipped
 /// subtrees, and errors with the line and column where they happened.
 ///
+/// libxml2 is driven directly rather than through Foundation's `XMLParser`, which crashed on
+/// processing instructions without data, some UTF-16 input and unusual encodings (found by
+/// fuzzing), and spent most of a GPX parse turning every name and attribute into Foundation
+/// objects. Nothing is registered for entity declarations, external subsets or processing
+/// instructions, and entities are never substituted, so no entity is expanded or fetched.
+///
 /// Well-formedness errors stop the parse; namespace problems (an undeclared `gx:` prefix) and
 /// warnings do not, since real files are sloppy about them.
-final class XMLEventDriver: NSObject, XMLParserDelegate {
+final class XMLEventDriver {
     /// The most character data one collected element may hold (names, numbers, times).
     static let maximumTextBytes = 16_384
+    /// How much of the input libxml2 is given at a time.
+    static let chunkBytes = 256 * 1_024
 
     private let handler: XMLElementHandler
     private let source: String
-    // Hot state, touched on every event: exempt from dynamic exclusivity checks, which cost more
-    // than the rest of the event handling. The parser is single-threaded and nothing here is
-    // accessed re-entrantly.
-    @exclusivity(unchecked) private var stack: [UInt8] = []
+    private var stack: [UInt8] = []
     /// The last element started, for messages.
-    @exclusivity(unchecked) private var currentName = ""
-    @exclusivity(unchecked) private var skipDepth = 0
-    @exclusivity(unchecked) private var content: XMLContentHandling = .ignore
-    @exclusivity(unchecked) private var text = ""
-    @exclusivity(unchecked) private var failed = false
+    private var currentName = ""
+    private var skipDepth = 0
+    private var content: XMLContentHandling = .ignore
+    private var text: [UInt8] = []
     private var sawRoot = false
-    private(set) var failure: RouteReadError?
+    private var failure: RouteReadError?
+    /// libxml2 keeps one copy of each name in its dictionary, so a name's code can be
+    /// remembered by the name's address for the rest of the document.
+    private var codes: [UnsafePointer<xmlChar>: UInt8] = [:]
+    private var context: xmlParserCtxtPtr?
 
     private init(handler: XMLElementHandler, source: String) {
         self.handler = handler
         self.source = source
     }
 
-    /// Parses `parser`'s input into `handler`, throwing the first error with its location.
-    static func run(_ parser: XMLParser, handler: XMLElementHandler, source: String) throws(RouteReadError) {
+    /// The input to parse: a file, read in chunks, or bytes in memory.
+    enum Input {
+        case file(URL)
+        case data(Data)
+    }
+
+    /// Parses `input` into `handler`, throwing the first error with its location.
+    static func run(_ input: Input, handler: XMLElementHandler, source: String) throws(RouteReadError) {
+        _ = initialized
         let driver = XMLEventDriver(handler: handler, source: source)
-        parser.delegate = driver
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
-        parser.shouldResolveExternalEntities = false
-        let succeeded = withExtendedLifetime(driver) { parser.parse() }
-        parser.delegate = nil
+        try driver.parse(input)
         if let failure = driver.failure { throw failure }
-        if !succeeded, let error = parser.parserError as NSError?, error.domain != XMLParser.errorDomain {
-            throw RouteReadError(source: source, message: "cannot read the input: \(error.localizedDescription)", kind: .unreadable)
-        }
         guard driver.sawRoot else {
             throw RouteReadError(source: source, message: "no XML root element: the input is empty or not XML", kind: .malformed)
         }
     }
 
-    // MARK: XMLParserDelegate
+    /// libxml2's one-time set-up, which must not race with a first parse on another thread.
+    private static let initialized: Void = xmlInitParser()
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?, attributes attributeDict: [String: String]) {
-        guard !failed else { return }
+    // MARK: Parsing
+
+    private func parse(_ input: Input) throws(RouteReadError) {
+        var sax = xmlSAXHandler()
+        sax.initialized = TL_XML_SAX2_MAGIC
+        sax.startElementNs = { context, localName, prefix, _, _, _, attributeCount, _, attributes in
+            XMLEventDriver.driver(context)?.start(localName, prefix, Int(attributeCount), attributes)
+        }
+        sax.endElementNs = { context, _, _, _ in
+            XMLEventDriver.driver(context)?.end()
+        }
+        sax.characters = { context, bytes, count in
+            XMLEventDriver.driver(context)?.receive(bytes, Int(count))
+        }
+        sax.cdataBlock = sax.characters
+        sax.serror = { context, error in
+            guard let error else { return }
+            XMLEventDriver.driver(context)?.report(error.pointee)
+        }
+        // No user data: every callback then gets the parser context, and the driver rides in
+        // its _private field.
+        guard let context = xmlCreatePushParserCtxt(&sax, nil, nil, 0, nil) else {
+            throw RouteReadError(source: source, message: "cannot start the XML parser (out of memory)", kind: .unreadable)
+        }
+        self.context = context
+        defer {
+            self.context = nil
+            xmlFreeParserCtxt(context)
+        }
+        xmlCtxtUseOptions(context, TL_XML_PARSE_OPTIONS)
+        let unmanaged = Unmanaged.passUnretained(self)
+        context.pointee._private = unmanaged.toOpaque()
+        try withExtendedLifetime(self) { () throws(RouteReadError) in
+            switch input {
+            case .data(let data):
+                var offset = 0
+                while offset < data.count, failure == nil {
+                    let end = min(offset + Self.chunkBytes, data.count)
+                    feed(data[offset..<end], last: end == data.count, context: context)
+                    offset = end
+                }
+                if data.isEmpty { feed(Data(), last: true, context: context) }
+            case .file(let url):
+                let handle: FileHandle
+                do {
+                    handle = try FileHandle(forReadingFrom: url)
+                } catch {
+                    throw RouteReadError(source: source, message: "cannot open the file", kind: .unreadable)
+                }
+                defer { try? handle.close() }
+                while failure == nil {
+                    let chunk: Data
+                    do {
+                        chunk = try handle.read(upToCount: Self.chunkBytes) ?? Data()
+                    } catch {
+                        throw RouteReadError(source: source, message: "cannot read the input: \(error.localizedDescription)",
+                                             kind: .unreadable)
+                    }
+                    feed(chunk, last: chunk.isEmpty, context: context)
+                    if chunk.isEmpty { break }
+                }
+            }
+        }
+    }
+
+    private func feed(_ chunk: Data, last: Bool, context: xmlParserCtxtPtr) {
+        let status = chunk.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> CInt in
+            xmlParseChunk(context, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), CInt(bytes.count), last ? 1 : 0)
+        }
+        // A fatal error the structured handler did not see (libxml2 reports most through it).
+        if status != 0, failure == nil, context.pointee.wellFormed == 0, let error = xmlCtxtGetLastError(context) {
+            report(error.pointee)
+        }
+    }
+
+    private static func driver(_ context: UnsafeMutableRawPointer?) -> XMLEventDriver? {
+        guard let context, let driver = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else { return nil }
+        return Unmanaged<XMLEventDriver>.fromOpaque(driver).takeUnretainedValue()
+    }
+
+    // MARK: Events
+
+    private func start(_ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?, _ attributeCount: Int,
+                       _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        guard failure == nil, let localName else { return }
         if skipDepth > 0 {
             skipDepth += 1
             return
         }
-        var code = handler.code(for: elementName)
-        if code == 0, let local = Self.localNameIfPrefixed(elementName) { code = handler.code(for: local) }
+        let code: UInt8
+        if let known = codes[localName] {
+            code = known
+        } else {
+            code = handler.code(for: String(cString: localName))
+            codes[localName] = code
+        }
         if !sawRoot {
             sawRoot = true
             guard code == handler.rootCode else {
-                fail(parser, RouteReadError(source: source, message: "expected a <\(handler.rootName)> root element, found <\(elementName)>", kind: .unrecognizedFormat))
+                fail(RouteReadError(source: source, message: "expected a <\(handler.rootName)> root element, found <\(Self.name(localName, prefix))>",
+                                    kind: .unrecognizedFormat))
                 return
             }
         }
         do {
-            let handling = try handler.didStart(code, parent: stack.last ?? 0, attributes: attributeDict)
+            let handling = try handler.didStart(code, parent: stack.last ?? 0,
+                                                attributes: Self.attributes(attributeCount, attributes))
             if handling == .skipSubtree {
                 skipDepth = 1
                 content = .ignore
                 return
             }
             stack.append(code)
-            currentName = elementName
+            currentName = Self.name(localName, prefix)
             content = handling
-            if !text.isEmpty { text = "" }
+            text.removeAll(keepingCapacity: true)
         } catch {
-            fail(parser, error)
+            fail(error)
         }
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-        guard !failed else { return }
+    private func end() {
+        guard failure == nil else { return }
         if skipDepth > 0 {
             skipDepth -= 1
             return
         }
         guard let code = stack.popLast() else { return }
-        let collected = content == .collect ? text : ""
+        let collected = content == .collect ? String(decoding: text, as: UTF8.self) : ""
         content = .ignore
-        if !text.isEmpty { text = "" }
+        text.removeAll(keepingCapacity: true)
         do {
             try handler.didEnd(code, parent: stack.last ?? 0, text: collected)
         } catch {
-            fail(parser, error)
+            fail(error)
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        receive(parser, string)
-    }
-
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        guard content != .ignore, skipDepth == 0, !failed else { return }
-        receive(parser, String(decoding: CDATABlock, as: UTF8.self))
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        guard !failed else { return }
-        let code = (parseError as NSError).code
-        guard Self.isFatal(code) else { return }
-        let place = currentName.isEmpty ? "" : " (after <\(currentName)>)"
-        fail(parser, RouteReadError(source: source, message: "malformed XML: \(Self.describe(code))\(place)", kind: .malformed))
-    }
-
-    // MARK: Helpers
-
-    private func receive(_ parser: XMLParser, _ string: String) {
-        guard skipDepth == 0, !failed else { return }
+    private func receive(_ bytes: UnsafePointer<xmlChar>?, _ count: Int) {
+        guard skipDepth == 0, failure == nil, let bytes, count > 0 else { return }
+        let run = UnsafeBufferPointer(start: bytes, count: count)
         switch content {
         case .ignore, .skipSubtree:
             return
         case .collect:
-            if text.isEmpty {
-                text = string
-            } else {
-                text += string
+            guard text.count + count <= Self.maximumTextBytes else {
+                fail(RouteReadError(source: source, message: "the text of <\(currentName)> is longer than \(DocumentBuilder.grouped(Self.maximumTextBytes)) bytes",
+                                    kind: .limitExceeded))
+                return
             }
-            if text.utf8.count > Self.maximumTextBytes {
-                fail(parser, RouteReadError(source: source, message: "the text of <\(currentName)> is longer than \(DocumentBuilder.grouped(Self.maximumTextBytes)) bytes", kind: .limitExceeded))
-            }
+            text.append(contentsOf: run)
         case .stream:
             do {
-                try handler.characters(string)
+                try handler.characters(String(decoding: run, as: UTF8.self))
             } catch {
-                fail(parser, error)
+                fail(error)
             }
         }
     }
 
-    private func fail(_ parser: XMLParser, _ error: RouteReadError) {
+    private func report(_ error: xmlError) {
+        guard failure == nil, Self.isFatal(Int(error.code)) || error.level == XML_ERR_FATAL else { return }
+        let place = currentName.isEmpty ? "" : " (after <\(currentName)>)"
+        var located = RouteReadError(source: source, message: "malformed XML: \(Self.describe(Int(error.code)))\(place)",
+                                     kind: .malformed)
+        located.line = max(Int(error.line), 1)
+        located.column = max(Int(error.int2), 1)
+        failure = located
+        if let context { xmlStopParser(context) }
+    }
+
+    private func fail(_ error: RouteReadError) {
         var located = error
         located.source = source
-        if located.line == nil {
-            located.line = max(parser.lineNumber, 1)
-            located.column = max(parser.columnNumber, 1)
+        if located.line == nil, let context {
+            located.line = max(Int(xmlSAX2GetLineNumber(context)), 1)
+            located.column = max(Int(xmlSAX2GetColumnNumber(context)), 1)
         }
         failure = located
-        failed = true
-        parser.abortParsing()
+        if let context { xmlStopParser(context) }
+    }
+
+    // MARK: Helpers
+
+    /// The attributes of an element by local name, values with their entities resolved as
+    /// libxml2 gives them (five pointers each: name, prefix, URI, value start, value end).
+    private static func attributes(_ count: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> [String: String] {
+        guard count > 0, let attributes else { return [:] }
+        var result: [String: String] = [:]
+        result.reserveCapacity(count)
+        for index in 0..<count {
+            let base = attributes + index * 5
+            guard let name = base[0], let start = base[3], let end = base[4], end >= start else { continue }
+            let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+            result[String(cString: name)] = value
+        }
+        return result
+    }
+
+    /// `gx:Track`, or `gpx` without a prefix, for messages.
+    private static func name(_ localName: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?) -> String {
+        let local = String(cString: localName)
+        return prefix.map { String(cString: $0) + ":" + local } ?? local
     }
 
     /// `gx:Track` → `Track`; nil when the name has no prefix.
     static func localNameIfPrefixed(_ name: String) -> String? {
-        var afterColon: String.Index?
-        var index = name.utf8.startIndex
-        for byte in name.utf8 {
-            name.utf8.formIndex(after: &index)
-            if byte == 58 { afterColon = index }   // ':'
-        }
-        guard let afterColon else { return nil }
-        return String(name[afterColon...])
+        guard let colon = name.lastIndex(of: ":") else { return nil }
+        return String(name[name.index(after: colon)...])
     }
 
     /// `gx:Track` → `Track`, `gpx` → `gpx`.
@@ -172,8 +275,8 @@ final class XMLEventDriver: NSObject, XMLParserDelegate {
         localNameIfPrefixed(name) ?? name
     }
 
-    /// Whether a libxml2 error code (the `NSError` code XMLParser reports) breaks the document.
-    /// Warnings, namespace errors (200...) and validity errors (500...) do not.
+    /// Whether a libxml2 error code breaks the document. Warnings, namespace errors (200...)
+    /// and validity errors (500...) do not.
     static func isFatal(_ code: Int) -> Bool {
         switch code {
         case 27, 93, 94, 97, 98, 99, 100, 101, 102, 106, 107, 108, 111: return false   // warnings, user stop
