@@ -47,7 +47,7 @@ final class GPXHandler: XMLElementHandler {
 
     func code(for name: String) -> UInt8 { Element(name: name).rawValue }
 
-    func didStart(_ code: UInt8, parent parentCode: UInt8, attributes: [String: String]) throws(RouteReadError) -> XMLContentHandling {
+    func didStart(_ code: UInt8, parent parentCode: UInt8, attributes: XMLAttributes) throws(RouteReadError) -> XMLContentHandling {
         let parent = Element(code: parentCode)
         switch Element(code: code) {
         case .ele, .time:
@@ -62,14 +62,9 @@ final class GPXHandler: XMLElementHandler {
             point = kind
             latitude = .nan
             longitude = .nan
-            // Two or three attributes: comparing keys beats hashing them.
-            for (key, value) in attributes {
-                if key == "lat" {
-                    latitude = DecimalText.double(value) ?? .nan
-                } else if key == "lon" {
-                    longitude = DecimalText.double(value) ?? .nan
-                }
-            }
+            // Read in place: no string is made for either.
+            latitude = attributes.withValue(of: "lat") { DecimalText.double($0) ?? .nan } ?? .nan
+            longitude = attributes.withValue(of: "lon") { DecimalText.double($0) ?? .nan } ?? .nan
             elevation = nil
             time = nil
             pointName = nil

@@ -58,7 +58,7 @@ final class TCXHandler: XMLElementHandler {
 
     func code(for name: String) -> UInt8 { Element(name: name).rawValue }
 
-    func didStart(_ code: UInt8, parent parentCode: UInt8, attributes: [String: String]) throws(RouteReadError) -> XMLContentHandling {
+    func didStart(_ code: UInt8, parent parentCode: UInt8, attributes: XMLAttributes) throws(RouteReadError) -> XMLContentHandling {
         let parent = Element(code: parentCode)
         switch Element(code: code) {
         case .latitude, .longitude:

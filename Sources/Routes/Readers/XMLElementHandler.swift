@@ -27,7 +27,7 @@ protocol XMLElementHandler: AnyObject {
     func code(for name: String) -> UInt8
     /// An element started. `parent` is the code of the enclosing element (0 at the root or
     /// under an element the format ignores).
-    func didStart(_ element: UInt8, parent: UInt8, attributes: [String: String]) throws(RouteReadError) -> XMLContentHandling
+    func didStart(_ element: UInt8, parent: UInt8, attributes: XMLAttributes) throws(RouteReadError) -> XMLContentHandling
     /// Character data of an element started with `.stream`.
     func characters(_ text: String) throws(RouteReadError)
     /// An element ended; `text` is its collected content, or empty unless it was `.collect`ed.

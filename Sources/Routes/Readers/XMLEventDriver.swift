@@ -21,17 +21,20 @@ final class XMLEventDriver {
 
     private let handler: XMLElementHandler
     private let source: String
-    private var stack: [UInt8] = []
-    /// The last element started, for messages.
-    private var currentName = ""
-    private var skipDepth = 0
-    private var content: XMLContentHandling = .ignore
-    private var text: [UInt8] = []
-    private var sawRoot = false
-    private var failure: RouteReadError?
+    // Hot state, touched on every event: exempt from dynamic exclusivity checks, which cost
+    // more than the rest of the event handling. libxml2 calls back on the parsing thread only,
+    // and nothing here is accessed re-entrantly.
+    @exclusivity(unchecked) private var stack: [UInt8] = []
+    /// The last element started (its name and prefix in libxml2's dictionary), for messages.
+    @exclusivity(unchecked) private var currentName: (UnsafePointer<xmlChar>, UnsafePointer<xmlChar>?)?
+    @exclusivity(unchecked) private var skipDepth = 0
+    @exclusivity(unchecked) private var content: XMLContentHandling = .ignore
+    @exclusivity(unchecked) private var text: [UInt8] = []
+    @exclusivity(unchecked) private var failure: RouteReadError?
     /// libxml2 keeps one copy of each name in its dictionary, so a name's code can be
     /// remembered by the name's address for the rest of the document.
-    private var codes: [UnsafePointer<xmlChar>: UInt8] = [:]
+    @exclusivity(unchecked) private var codes: [UnsafePointer<xmlChar>: UInt8] = [:]
+    private var sawRoot = false
     private var context: xmlParserCtxtPtr?
 
     private init(handler: XMLElementHandler, source: String) {
@@ -165,16 +168,16 @@ final class XMLEventDriver {
         }
         do {
             let handling = try handler.didStart(code, parent: stack.last ?? 0,
-                                                attributes: Self.attributes(attributeCount, attributes))
+                                                attributes: XMLAttributes(count: attributeCount, pointers: attributes))
             if handling == .skipSubtree {
                 skipDepth = 1
                 content = .ignore
                 return
             }
             stack.append(code)
-            currentName = Self.name(localName, prefix)
+            currentName = (localName, prefix)
             content = handling
-            text.removeAll(keepingCapacity: true)
+            if !text.isEmpty { text.removeAll(keepingCapacity: true) }
         } catch {
             fail(error)
         }
@@ -189,7 +192,7 @@ final class XMLEventDriver {
         guard let code = stack.popLast() else { return }
         let collected = content == .collect ? String(decoding: text, as: UTF8.self) : ""
         content = .ignore
-        text.removeAll(keepingCapacity: true)
+        if !text.isEmpty { text.removeAll(keepingCapacity: true) }
         do {
             try handler.didEnd(code, parent: stack.last ?? 0, text: collected)
         } catch {
@@ -205,7 +208,7 @@ final class XMLEventDriver {
             return
         case .collect:
             guard text.count + count <= Self.maximumTextBytes else {
-                fail(RouteReadError(source: source, message: "the text of <\(currentName)> is longer than \(DocumentBuilder.grouped(Self.maximumTextBytes)) bytes",
+                fail(RouteReadError(source: source, message: "the text of <\(currentNameText)> is longer than \(DocumentBuilder.grouped(Self.maximumTextBytes)) bytes",
                                     kind: .limitExceeded))
                 return
             }
@@ -221,7 +224,7 @@ final class XMLEventDriver {
 
     private func report(_ error: xmlError) {
         guard failure == nil, Self.isFatal(Int(error.code)) || error.level == XML_ERR_FATAL else { return }
-        let place = currentName.isEmpty ? "" : " (after <\(currentName)>)"
+        let place = currentName == nil ? "" : " (after <\(currentNameText)>)"
         var located = RouteReadError(source: source, message: "malformed XML: \(Self.describe(Int(error.code)))\(place)",
                                      kind: .malformed)
         located.line = max(Int(error.line), 1)
@@ -243,19 +246,9 @@ final class XMLEventDriver {
 
     // MARK: Helpers
 
-    /// The attributes of an element by local name, values with their entities resolved as
-    /// libxml2 gives them (five pointers each: name, prefix, URI, value start, value end).
-    private static func attributes(_ count: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> [String: String] {
-        guard count > 0, let attributes else { return [:] }
-        var result: [String: String] = [:]
-        result.reserveCapacity(count)
-        for index in 0..<count {
-            let base = attributes + index * 5
-            guard let name = base[0], let start = base[3], let end = base[4], end >= start else { continue }
-            let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
-            result[String(cString: name)] = value
-        }
-        return result
+    /// The last element started, as written (`gx:Track`).
+    private var currentNameText: String {
+        currentName.map { Self.name($0.0, $0.1) } ?? ""
     }
 
     /// `gx:Track`, or `gpx` without a prefix, for messages.
