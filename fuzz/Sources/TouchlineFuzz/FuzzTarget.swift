@@ -20,7 +20,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case styleJSON = "style-json"
     case png
 
-    /// Runs the target on one input. Errors thrown by the readers are expected and ignored.
+    /// Runs the target on one input. Errors thrown by the readers are expected; their messages
+    /// are formatted as the command line would print them (a message can trap too).
     public func run(_ data: Data) {
         switch self {
         case .strokeDocument, .pointerLog: Self.board(data, surface: self == .pointerLog ? Size(width: 1024, height: 768) : nil)
@@ -32,7 +33,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .footballJSON: Self.league(data, .footballJSON, alsoAs: .footballJSONLegacy)
         case .footballTXT: Self.league(data, .footballTXT)
         case .csv: Self.league(data, .csv)
-        case .albumJSON: _ = try? AlbumDocument(data: data, source: "fuzz.json")
+        case .albumJSON: _ = attempt { try AlbumDocument(data: data, source: "fuzz.json") }
         case .styleJSON: Self.style(data)
         case .png: Self.image(data)
         }
@@ -42,32 +43,32 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     static let smallBoard = BoardRenderOptions(size: Size(width: 64, height: 42))
 
     static func board(_ data: Data, surface: Size?) {
-        guard let log = try? StrokeLog(data: data, source: "fuzz", surface: surface) else { return }
+        guard let log = attempt({ try StrokeLog(data: data, source: "fuzz", surface: surface) }) else { return }
         _ = log.summary
-        guard let renderer = try? BoardRenderer(log: log, options: smallBoard) else { return }
-        _ = try? renderer.render(format: .png)
-        _ = try? renderer.render(format: .svg)
-        if let animator = try? BoardAnimator(renderer: renderer, spacing: .perSecond(2)), animator.frames.count <= 4 {
-            try? animator.renderFrames { _, _ in }
+        guard let renderer = attempt({ try BoardRenderer(log: log, options: smallBoard) }) else { return }
+        _ = attempt { try renderer.render(format: .png) }
+        _ = attempt { try renderer.render(format: .svg) }
+        if let animator = attempt({ try BoardAnimator(renderer: renderer, spacing: .perSecond(2)) }), animator.frames.count <= 4 {
+            _ = attempt { try animator.renderFrames { _, _ in } }
         }
     }
 
     static func style(_ data: Data) {
-        guard let style = try? BoardStyle(jsonData: data, source: "fuzz.json") else { return }
+        guard let style = attempt({ try BoardStyle(jsonData: data, source: "fuzz.json") }) else { return }
         let log = try? StrokeLog(data: Data(#"{"format":"touchline.strokes","version":1,"surface":[100,60],"events":[{"type":"stroke","tool":"red","points":[[10,10],[50,40]]}]}"#.utf8), source: "fixed")
         guard let log else { return }
         var options = smallBoard
         options.style = style
-        _ = try? BoardRenderer(log: log, options: options).render(format: .png)
+        _ = attempt { try BoardRenderer(log: log, options: options).render(format: .png) }
     }
 
     static func route(_ data: Data, _ format: RouteFormat) {
-        guard let result = try? RouteReader.read(data, source: "fuzz", format: format) else { return }
+        guard let result = attempt({ try RouteReader.read(data, source: "fuzz", format: format) }) else { return }
         _ = RouteStatisticsCalculator.statistics(of: result.document, splitMeters: 100)
         for colouring in [RouteColouring.grade, .speed] {
             let options = RouteMapOptions(size: Size(width: 96, height: 72), colourBy: colouring, kilometreLabels: true,
                                           profile: true)
-            _ = try? RouteMapRenderer(document: result.document, options: options).render(format: .png)
+            _ = attempt { try RouteMapRenderer(document: result.document, options: options).render(format: .png) }
         }
         _ = RouteWriter.gpx(result.document)
         _ = RouteWriter.geoJSON(result.document)
@@ -75,7 +76,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     static func league(_ data: Data, _ format: SeasonImporter.Format, alsoAs other: SeasonImporter.Format? = nil) {
         for format in [format] + (other.map { [$0] } ?? []) {
-            guard let result = try? SeasonImporter.read(data, source: "fuzz", format: format) else { continue }
+            guard let result = attempt({ try SeasonImporter.read(data, source: "fuzz", format: format) }) else { continue }
             for rules in [RuleSet.premierLeague, .laLiga, .pointsPerGame] {
                 _ = StandingsEngine.table(for: result.season, rules: rules)
             }
@@ -84,8 +85,18 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
 
     static func image(_ data: Data) {
-        guard let image = try? RasterImage(pngData: data) else { return }
+        guard let image = attempt({ try RasterImage(pngData: data) }) else { return }
         _ = image.pixel(x: image.width / 2, y: image.height / 2)
+    }
+}
+
+/// The value `body` returns, or nil after formatting the error it throws as the CLI would.
+func attempt<T>(_ body: () throws -> T) -> T? {
+    do {
+        return try body()
+    } catch {
+        _ = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+        return nil
     }
 }
 
