@@ -30,13 +30,18 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        .systemLibrary(
+            name: "CJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"])]
+        ),
 
         // What several domains need and none owns: JSON syntax positions (later civil dates and
         // seeded random numbers). Depends on nothing but Foundation.
         .target(name: "Support"),
 
         // Drawing: a small, safe Swift API over Cairo. Knows nothing of football or maps.
-        .target(name: "Canvas", dependencies: ["CCairo", "CPNG"]),
+        .target(name: "Canvas", dependencies: ["CCairo", "CPNG", "CJPEG"]),
 
         // Stroke logs, pitch geometry and board replay.
         .target(name: "Tactics", dependencies: ["Canvas"]),
@@ -85,7 +90,7 @@ let package = Package(
         ),
 
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TacticsTests", dependencies: ["Tactics", "Canvas"]),
         // What several test targets share: reading produced PDFs back with poppler.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
