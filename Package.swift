@@ -62,6 +62,7 @@ let package = Package(
                 "Tactics",
                 "League",
                 "Routes",
+                "Support",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -95,12 +96,12 @@ let package = Package(
         // What several test targets share: reading produced PDFs back with poppler.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "League", "Canvas", "TestSupport"]),
-        .testTarget(name: "ClubTests", dependencies: ["Club", "Canvas", "Routes"]),
+        .testTarget(name: "ClubTests", dependencies: ["Club", "Canvas", "Routes", "TestSupport"]),
         .testTarget(name: "RoutesTests", dependencies: ["Routes", "Canvas"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LeagueTests", dependencies: ["League"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "TouchlineCLITests",
-            dependencies: ["TouchlineCLI", "Canvas", "Club", "TestSupport"]
+            dependencies: ["TouchlineCLI", "Canvas", "Club", "Reports", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]
