@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "League", targets: ["League"]),
         .library(name: "Reports", targets: ["Reports"]),
         .library(name: "Club", targets: ["Club"]),
+        .library(name: "MapTiles", targets: ["MapTiles"]),
         .executable(name: "touchline", targets: ["TouchlineCLI"]),
     ],
     dependencies: [
@@ -69,6 +70,18 @@ let package = Package(
             ]
         ),
 
+        // Offline map tiles from MBTiles files (SQLite), decoded for route maps: kept out of
+        // Club, which never draws, and out of Routes, which does no SQL.
+        .target(
+            name: "MapTiles",
+            dependencies: [
+                "Canvas",
+                "Routes",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+
         // The `touchline` command-line tool.
         .executableTarget(
             name: "TouchlineCLI",
@@ -79,6 +92,7 @@ let package = Package(
                 "League",
                 "Reports",
                 "Club",
+                "MapTiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -97,6 +111,10 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "League", "Canvas", "TestSupport"]),
         .testTarget(name: "ClubTests", dependencies: ["Club", "Canvas", "Routes", "TestSupport"]),
+        .testTarget(
+            name: "MapTilesTests",
+            dependencies: ["MapTiles", "Routes", "Canvas", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "RoutesTests", dependencies: ["Routes", "Canvas"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LeagueTests", dependencies: ["League"], resources: [.copy("Fixtures")]),
         .testTarget(
