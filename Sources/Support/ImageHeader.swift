@@ -38,6 +38,13 @@ public struct ImageHeader: Sendable, Hashable {
     public var width: Int
     public var height: Int
 
+    /// A header with these values.
+    public init(format: Format, width: Int, height: Int) {
+        self.format = format
+        self.width = width
+        self.height = height
+    }
+
     /// Reads the header of a PNG or JPEG.
     ///
     /// - Throws: ``Failure``.
