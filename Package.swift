@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "League", targets: ["League"]),
         .library(name: "Reports", targets: ["Reports"]),
         .library(name: "Club", targets: ["Club"]),
+        .library(name: "MapTiles", targets: ["MapTiles"]),
         .executable(name: "touchline", targets: ["TouchlineCLI"]),
         // Every reader under libFuzzer (`make fuzz`): a library, since libFuzzer brings main.
         .library(name: "TouchlineFuzz", type: .dynamic, targets: ["TouchlineFuzz"]),
@@ -32,6 +33,11 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        .systemLibrary(
+            name: "CJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"])]
+        ),
 
         .systemLibrary(
             name: "CLibXML2",
@@ -44,7 +50,7 @@ let package = Package(
         .target(name: "Support"),
 
         // Drawing: a small, safe Swift API over Cairo. Knows nothing of football or maps.
-        .target(name: "Canvas", dependencies: ["CCairo", "CPNG"]),
+        .target(name: "Canvas", dependencies: ["CCairo", "CPNG", "CJPEG"]),
 
         // Stroke logs, pitch geometry and board replay.
         .target(name: "Tactics", dependencies: ["Canvas"]),
@@ -65,9 +71,22 @@ let package = Package(
                 "Tactics",
                 "League",
                 "Routes",
+                "Support",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+
+        // Offline map tiles from MBTiles files (SQLite), decoded for route maps: kept out of
+        // Club, which never draws, and out of Routes, which does no SQL.
+        .target(
+            name: "MapTiles",
+            dependencies: [
+                "Canvas",
+                "Routes",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
 
@@ -81,6 +100,7 @@ let package = Package(
                 "League",
                 "Reports",
                 "Club",
+                "MapTiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -100,17 +120,21 @@ let package = Package(
         ),
 
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TacticsTests", dependencies: ["Tactics", "Canvas"]),
         // What several test targets share: reading produced PDFs back with poppler.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "League", "Canvas", "TestSupport"]),
-        .testTarget(name: "ClubTests", dependencies: ["Club", "Canvas", "Routes"]),
+        .testTarget(name: "ClubTests", dependencies: ["Club", "Canvas", "Routes", "TestSupport"]),
+        .testTarget(
+            name: "MapTilesTests",
+            dependencies: ["MapTiles", "Routes", "Canvas", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "RoutesTests", dependencies: ["Routes", "Canvas"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LeagueTests", dependencies: ["League"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "TouchlineCLITests",
-            dependencies: ["TouchlineCLI", "Canvas", "Club", "TestSupport"]
+            dependencies: ["TouchlineCLI", "Canvas", "Club", "Reports", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

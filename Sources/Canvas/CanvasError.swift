@@ -20,6 +20,16 @@ public enum CanvasError: Error, Equatable, LocalizedError {
     case pngEncoding(String)
     /// The bytes are not a PNG that libpng can read.
     case pngDecoding(String)
+    /// The bytes are not a JPEG that libjpeg can read, or one in a colour space it cannot convert.
+    case jpegDecoding(String)
+    /// The bytes are neither PNG nor JPEG; the value says what they look like ("WebP", "GIF",
+    /// "unknown", ...).
+    case unsupportedImageFormat(String)
+    /// An encoded image of more bytes than the reader's ``ImageLimits`` allow.
+    case imageDataTooLarge(bytes: Int, maximum: Int)
+    /// An image whose header claims more pixels than the reader's ``ImageLimits`` allow; nothing
+    /// was decoded.
+    case imageOverLimits(width: Int, height: Int, limits: ImageLimits)
 
     public var errorDescription: String? {
         switch self {
@@ -42,6 +52,26 @@ public enum CanvasError: Error, Equatable, LocalizedError {
             return "PNG encoding failed: \(message)"
         case .pngDecoding(let message):
             return "not a readable PNG: \(message)"
+        case .jpegDecoding(let message):
+            return "not a readable JPEG: \(message)"
+        case .unsupportedImageFormat(let kind):
+            return kind == "unknown" || kind == "empty"
+                ? "not a PNG or JPEG image" + (kind == "empty" ? " (the file is empty)" : "")
+                : "a \(kind) image: only PNG and JPEG are read"
+        case .imageDataTooLarge(let bytes, let maximum):
+            return "the image file has \(Self.size(bytes)): at most \(Self.size(maximum)) here; resize or compress it"
+        case .imageOverLimits(let width, let height, let limits):
+            return "the image is \(width)x\(height) px: at most \(limits.summary) here; resize it"
         }
+    }
+
+    /// "2 MiB", "1.5 MiB", "700 kB" or "12 bytes".
+    static func size(_ bytes: Int) -> String {
+        if bytes >= 1 << 20 {
+            let mebibytes = Double(bytes) / Double(1 << 20)
+            return bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : String(format: "%.1f MiB", mebibytes)
+        }
+        if bytes >= 1_000 { return "\(bytes / 1_000) kB" }
+        return "\(bytes) bytes"
     }
 }

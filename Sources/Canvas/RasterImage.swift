@@ -44,19 +44,26 @@ public struct RasterImage: Sendable, Equatable {
 
     /// Decodes a PNG (any bit depth, palette or grey, with or without alpha) with libpng.
     ///
-    /// - Throws: ``CanvasError/pngDecoding(_:)`` for bytes libpng cannot read, and
-    ///   ``CanvasError/imageTooLarge(width:height:)`` before allocating for a huge image.
-    public init(pngData data: Data) throws {
+    /// The byte count and the size in the header are checked against `limits` before any pixel
+    /// memory is allocated.
+    ///
+    /// - Throws: ``CanvasError/pngDecoding(_:)`` for bytes libpng cannot read,
+    ///   ``CanvasError/imageDataTooLarge(bytes:maximum:)`` and
+    ///   ``CanvasError/imageOverLimits(width:height:limits:)`` before decoding an image over `limits`.
+    public init(pngData data: Data, limits: ImageLimits = .canvas) throws {
+        try limits.check(byteCount: data.count)
         var image = png_image()
         var message = [CChar](repeating: 0, count: 256)
         let begun = data.withUnsafeBytes { bytes in
             tl_png_read_size(bytes.baseAddress, bytes.count, &image, &message)
         }
-        guard begun == 1 else { throw CanvasError.pngDecoding(Self.text(message)) }
+        guard begun == 1 else { throw CanvasError.pngDecoding(Self.text(message, library: "libpng")) }
         let width = Int(image.width), height = Int(image.height)
-        guard width <= Canvas.maximumSide, height <= Canvas.maximumSide, width * height <= Canvas.maximumPixels else {
+        do {
+            try limits.check(width: width, height: height)
+        } catch {
             png_image_free(&image)
-            throw CanvasError.imageTooLarge(width: width, height: height)
+            throw error
         }
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         let finished = data.withUnsafeBytes { _ in
@@ -64,13 +71,29 @@ public struct RasterImage: Sendable, Equatable {
                 tl_png_read_rgba(&image, buffer.baseAddress, &message)
             }
         }
-        guard finished == 1 else { throw CanvasError.pngDecoding(Self.text(message)) }
+        guard finished == 1 else { throw CanvasError.pngDecoding(Self.text(message, library: "libpng")) }
         self.init(width: width, height: height, rgba: rgba)
     }
 
-    /// Reads and decodes a PNG file.
-    public init(contentsOf url: URL) throws {
-        try self.init(pngData: try Data(contentsOf: url))
+    /// The size in a PNG's header, read with libpng without decoding any pixels.
+    static func pngInfo(_ data: Data) throws -> ImageInfo {
+        var image = png_image()
+        var message = [CChar](repeating: 0, count: 256)
+        let begun = data.withUnsafeBytes { bytes in
+            tl_png_read_size(bytes.baseAddress, bytes.count, &image, &message)
+        }
+        guard begun == 1 else { throw CanvasError.pngDecoding(Self.text(message, library: "libpng")) }
+        png_image_free(&image)
+        return ImageInfo(format: .png, width: Int(image.width), height: Int(image.height))
+    }
+
+    /// Reads and decodes a PNG or JPEG file (see ``init(imageData:limits:fittingIn:)``); a file
+    /// of more than `limits.maximumBytes` is refused before it is read.
+    public init(contentsOf url: URL, limits: ImageLimits = .canvas, fittingIn frame: Size? = nil) throws {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber {
+            try limits.check(byteCount: size.intValue)
+        }
+        try self.init(imageData: try Data(contentsOf: url), limits: limits, fittingIn: frame)
     }
 
     /// The pixel at column `x`, row `y` (0-based, from the top-left); transparent outside.
@@ -89,8 +112,9 @@ public struct RasterImage: Sendable, Equatable {
         return total
     }
 
-    private static func text(_ message: [CChar]) -> String {
+    /// A C library's NUL-terminated message, or a stand-in when it left none.
+    static func text(_ message: [CChar], library: String) -> String {
         let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return text.isEmpty ? "libpng could not read it" : text
+        return text.isEmpty ? "\(library) could not read it" : text
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import League
+import TestSupport
 import Testing
 @testable import Club
 
@@ -7,7 +8,7 @@ import Testing
 /// a cup with an unlinked team of the same name, friendlies in and out of the season, and an
 /// opponent who shares a squad player's name.
 @Suite struct CardsTests {
-    static let photo = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 7, 7, 7])
+    static let photo = TestImages.png(claimingWidth: 60, height: 80)
 
     struct Setup {
         let club: ClubFixture

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Club
 
@@ -107,12 +108,57 @@ import Testing
         #expect(try club.count("player") == 0)
     }
 
+    @Test func photosArePNGOrJPEGWithinTheLimitsReadFromTheHeader() throws {
+        let club = try ClubFixture()
+        let alice = try club.user("alice")
+        let team = try club.teams.add(alice, name: "Infantil A", season: "2024/25")
+        func refusal(_ photo: Data) -> String? {
+            var draft = laporte
+            draft.photo = photo
+            do {
+                try club.squads.add(alice, to: .id(team.id), draft)
+                return nil
+            } catch let ClubError.invalid(field, message) {
+                return "\(field): \(message)"
+            } catch {
+                return "\(error)"
+            }
+        }
+        let started = ContinuousClock.now
+        for bomb in [TestImages.png(claimingWidth: 16_384, height: 6_100), TestImages.jpeg(claimingWidth: 16_384, height: 6_100)] {
+            #expect(refusal(bomb) == "photo: is 16384x6100 px: at most 4096 px a side and 16 megapixels; "
+                + "resize it (1000 px on the longer side is plenty for a card)")
+        }
+        #expect(ContinuousClock.now - started < .seconds(1))
+        #expect(refusal(TestImages.png(claimingWidth: 4_096, height: 4_096))?.contains("4096x4096 px") == true)
+        #expect(refusal(TestImages.jpeg(claimingWidth: 100, height: 4_097))?.contains("100x4097 px") == true)
+        #expect(refusal(Data("GIF89a".utf8)) == "photo: is not a PNG or JPEG file")
+        #expect(refusal(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]))
+            == "photo: is not a readable PNG file: no IHDR chunk first")
+        #expect(refusal(Data([0xFF, 0xD8, 0xFF, 0xDA, 0, 2])) == "photo: is not a readable JPEG file: no frame header before the image data")
+        #expect(refusal(TestImages.png(claimingWidth: 10, height: 10) + Data(count: 2 << 20))
+            == "photo: is larger than 2 MiB; resize or compress it")
+        #expect(try club.count("player") == 0)
+
+        // At the limits, PNG and JPEG are both taken; a refused edit keeps the photo there was.
+        let jpeg = TestImages.jpeg(claimingWidth: 4_000, height: 4_000)
+        var draft = laporte
+        draft.photo = jpeg
+        let player = try club.squads.add(alice, to: .id(team.id), draft)
+        #expect(throws: ClubError.self) {
+            try club.squads.edit(alice, player: player.id, PlayerChanges(photo: .some(TestImages.png(claimingWidth: 16_384, height: 6_100))))
+        }
+        #expect(try club.squads.photo(alice, player: player.id) == jpeg)
+        try club.squads.edit(alice, player: player.id, PlayerChanges(photo: .some(TestImages.png(claimingWidth: 4_096, height: 3_906))))
+        #expect(try club.squads.photo(alice, player: player.id) == TestImages.png(claimingWidth: 4_096, height: 3_906))
+    }
+
     @Test func movingAPlayerKeepsTheHistory() throws {
         let club = try ClubFixture()
         let alice = try club.user("alice")
         let infantil = try club.teams.add(alice, name: "Infantil A", season: "2023/24")
         let cadete = try club.teams.add(alice, name: "Cadete A", season: "2024/25")
-        let photo = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
+        let photo = TestImages.jpeg(claimingWidth: 800, height: 600)
         var draft = laporte
         draft.photo = photo
         let player = try club.squads.add(alice, to: .id(infantil.id), draft)

@@ -197,19 +197,64 @@ import Testing
         }
     }
 
-    @Test func anOwnedCardsImageMustExistAndBeAPNG() throws {
+    @Test func anOwnedCardsImageMustExistAndBeAPNGOrJPEGWithinTheLimits() throws {
         let folder = try Folder()
         _ = try folder.write("images/2.png", F.solidPNG(width: 10, height: 10, color: Self.blue))
         let file = try folder.write("album.json", Data(Self.json.utf8))
         #expect(throws: AlbumError.missingImage(source: "album.json", card: 1, path: "images/1.png")) {
             try Album(contentsOf: file)
         }
-        _ = try folder.write("images/1.png", Data("GIF89a, not a PNG".utf8))
+        // Another format, or a header claiming too many pixels, is refused when the album is
+        // read, before any page is drawn or anything decoded.
+        func refusal(_ image: Data) throws -> String? {
+            _ = try folder.write("images/1.png", image)
+            do {
+                _ = try Album(contentsOf: file)
+                return nil
+            } catch let error as AlbumError {
+                guard case .unreadableImage(let source, let card, let path, _) = error,
+                      source == "album.json", card == 1, path == "images/1.png" else { return "\(error)" }
+                return error.errorDescription
+            }
+        }
+        #expect(try refusal(Data("GIF89a, not a PNG".utf8))
+            == "album.json: card 1: image 'images/1.png' cannot be read: a GIF image: only PNG and JPEG are read")
+        let started = ContinuousClock.now
+        #expect(try refusal(TestImages.png(claimingWidth: 16_384, height: 6_100))
+            == "album.json: card 1: image 'images/1.png' cannot be read: the image is 16384x6100 px: "
+            + "at most 2048 px a side and 4 megapixels here; resize it")
+        #expect(try refusal(TestImages.jpeg(claimingWidth: 2_000, height: 2_001))?.contains("2000x2001 px") == true)
+        #expect(ContinuousClock.now - started < .seconds(2))
+
+        // A header that reads but data that does not: refused when the page is drawn.
+        _ = try folder.write("images/1.png", TestImages.png(claimingWidth: 10, height: 10))
         let album = try Album(contentsOf: file)
         #expect { try album.pdf() } throws: { error in
             guard case .unreadableImage(let source, let card, let path, _) = error as? AlbumError else { return false }
             return source == "album.json" && card == 1 && path == "images/1.png"
         }
         #expect((try? album.png(page: 0)) == nil)
+    }
+
+    @Test func aJPEGImageIsDrawnUpright() throws {
+        let folder = try Folder()
+        // Card 1's image is a JPEG (whatever its name says) stored turned, with EXIF orientation 6.
+        _ = try folder.write("images/1.png", TestImages.quadrantsOrientation6)
+        _ = try folder.write("images/2.png", F.solidPNG(width: 63, height: 89, color: Self.blue))
+        let album = try Album(contentsOf: try folder.write("album.json", Data(Self.json.utf8)))
+        let scale = 2.0
+        let image = try RasterImage(pngData: album.png(page: 0, scale: scale))
+        let top = try #require(album.layout.pages[0].compactMap { item -> Double? in
+            if case .row(0, 0, let top) = item { return top }
+            return nil
+        }.first)
+        let slot = album.layout.slotRect(column: 0, top: top)
+        // The 48 x 32 picture fitted in the slot (less 3 pt), centred: probe each quadrant.
+        let inner = slot.insetBy(3).fitting(aspect: 1.5)
+        let colours = TestImages.quadrantColours.map { RGBA(red: $0.red, green: $0.green, blue: $0.blue) }
+        for (index, (fx, fy)) in [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)].enumerated() {
+            let point = Point(x: inner.minX + inner.width * fx, y: inner.minY + inner.height * fy)
+            #expect(F.pixel(image, point, scale: scale).distance(to: colours[index]) <= 16, "quadrant \(index)")
+        }
     }
 }

@@ -86,6 +86,38 @@ import Testing
         #expect(F.pixel(image, Point(x: 90, y: 90), scale: Self.scale).distance(to: RGBA(F.photoGreen)) <= 3)
     }
 
+    @Test func aJPEGPhotoIsShownUprightByItsExifOrientation() throws {
+        // 48 x 32 upright (stored 32 x 48, orientation 6) into the 156 x 120 pt frame at (12, 30):
+        // 156 x 104 pt, from y = 38 to 142.
+        let image = try Self.image(F.card(photo: TestImages.quadrantsOrientation6))
+        let colours = TestImages.quadrantColours.map { RGBA(red: $0.red, green: $0.green, blue: $0.blue) }
+        let probes = [Point(x: 51, y: 64), Point(x: 129, y: 64), Point(x: 51, y: 116), Point(x: 129, y: 116)]
+        for (point, colour) in zip(probes, colours) {
+            #expect(F.pixel(image, point, scale: Self.scale).distance(to: colour) <= 16, "at \(point)")
+        }
+    }
+
+    @Test func aPhotoOverTheLimitsIsRefusedFromItsHeader() throws {
+        for bomb in [TestImages.png(claimingWidth: 16_384, height: 6_100), TestImages.jpeg(claimingWidth: 16_384, height: 6_100)] {
+            let started = ContinuousClock.now
+            #expect(throws: PlayerCardError.unreadablePhoto(
+                player: "Nico Williams",
+                reason: "the image is 16384x6100 px: at most 4096 px a side and 16 megapixels here; resize it")) {
+                try F.card(photo: bomb).png()
+            }
+            #expect(ContinuousClock.now - started < .seconds(1))
+        }
+    }
+
+    @Test func aLargeJPEGPhotoIsDecodedAtAFractionOfItsSize() throws {
+        // 8 x 8 claimed as 4000 x 3000: an eighth would be 500 x 375, less than the 650 x 500 px
+        // the frame prints, so a quarter (1000 x 750) is decoded, then reduced.
+        let data = TestImages.jpeg(claimingWidth: 4_000, height: 3_000)
+        let frame = Size(width: 156 * Self.scale, height: 120 * Self.scale)
+        let decoded = try RasterImage(imageData: data, limits: PlayerCard.photoLimits, fittingIn: frame)
+        #expect(decoded.width == 1_000 && decoded.height == 750)
+    }
+
     @Test func withoutAPhotoASilhouetteIsDrawn() throws {
         let image = try Self.image(F.card(photo: nil))
         // Head and shoulders, dark, in the middle of the frame.

@@ -1,5 +1,8 @@
 import Canvas
 import Foundation
+import Club
+import Reports
+import TestSupport
 import Testing
 
 /// `touchline card`: cards and sheets from a club database, albums from JSON.
@@ -127,8 +130,8 @@ import Testing
     }
 
     @Test func anUnreadablePhotoNamesThePlayerAndWritesNothing() throws {
-        // A PNG signature (the database checks only that) and then nothing a PNG reader accepts.
-        let broken = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 0x42, count: 40)
+        // A PNG header (the database checks only that) and then no rows a PNG reader accepts.
+        let broken = TestImages.png(claimingWidth: 60, height: 80)
         let club = try Self.club(photo: broken)
         let render = try club.run(["card", "render", "--player", "1", "-o", club.scratch.path("x.pdf")], as: "alice")
         #expect(render.status == 65)
@@ -138,6 +141,54 @@ import Testing
         let folder = try club.run(["card", "sheet", "--team", "1", "-o", club.scratch.path("x-cards") + "/"], as: "alice")
         #expect(folder.status == 65 && Self.oneLine(folder, "the photo of Nico Williams cannot be read"))
         #expect(!club.scratch.files.contains { $0.hasPrefix("x") })
+    }
+
+    @Test func aPhotoClaimingHugeDimensionsIsRefusedAtUploadQuicklyAndChangesNothing() throws {
+        let club = try Self.club()
+        // What the database holds of the players, photos included (a card is byte-identical
+        // from the same data).
+        func snapshot() throws -> [String] {
+            let card = club.scratch.path("snapshot.png")
+            #expect(try club.run(["card", "render", "--player", "1", "-o", card], as: "alice").status == 0)
+            return [try club.run(["player", "list", "--team", "1", "--json"], as: "alice").stdout,
+                    try club.run(["player", "show", "1", "--json"], as: "alice").stdout,
+                    try Data(contentsOf: URL(fileURLWithPath: card)).base64EncodedString()]
+        }
+        let before = try snapshot()
+        for (name, bomb) in [("bomb.png", TestImages.png(claimingWidth: 16_384, height: 6_100)),
+                             ("bomb.jpg", TestImages.jpeg(claimingWidth: 16_384, height: 6_100))] {
+            let path = club.scratch.path(name)
+            try bomb.write(to: URL(fileURLWithPath: path))
+            let started = ContinuousClock.now
+            let add = try club.run(["player", "add", "--team", "1", "--name", "Oihan", "--surname", "Sancet", "--number", "8",
+                                    "--position", "MF", "--photo", path], as: "alice")
+            let edit = try club.run(["player", "edit", "1", "--photo", path], as: "alice")
+            #expect(ContinuousClock.now - started < .seconds(10))
+            for result in [add, edit] {
+                #expect(result.status == 65)
+                #expect(result.stderr == "touchline: error: photo: is 16384x6100 px: at most 4096 px a side and 16 megapixels; "
+                    + "resize it (1000 px on the longer side is plenty for a card)\n", "\(result.stderr)")
+            }
+        }
+        #expect(try snapshot() == before)
+
+        // A JPEG photo is taken and printed.
+        let jpeg = club.scratch.path("upright.jpg")
+        try TestImages.quadrantsOrientation6.write(to: URL(fileURLWithPath: jpeg))
+        #expect(try club.run(["player", "edit", "1", "--photo", jpeg], as: "alice").status == 0)
+        let png = club.scratch.path("nico.png")
+        #expect(try club.run(["card", "render", "--player", "1", "-o", png], as: "alice").status == 0)
+        let card = try RasterImage(contentsOf: URL(fileURLWithPath: png))
+        // The frame (156 x 120 pt at 12, 30) holds 156 x 104 pt of the upright picture: red top-left.
+        let red = TestImages.quadrantColours[0]
+        #expect(card.pixel(x: Int(51 * 300.0 / 72), y: Int(64 * 300.0 / 72))
+            .distance(to: RGBA(red: red.red, green: red.green, blue: red.blue)) <= 16)
+    }
+
+    @Test func theClubStoresOnlyPhotosTheCardsCanPrint() {
+        let limits = PlayerCard.photoLimits
+        #expect(limits.maximumBytes == Squads.photoMaximumBytes && limits.maximumSide == Squads.photoMaximumSide
+            && limits.maximumPixels == Squads.photoMaximumPixels)
     }
 
     // MARK: - Albums

@@ -102,4 +102,25 @@ import Testing
         let thumbs = try Touchline.run(["route", "thumbs", track, "--out", scratch.path("t"), "--tiles", other])
         #expect(thumbs.status == 65)
     }
+
+    @Test func aMetadataViewThatNeverEndsIs65Quickly() throws {
+        let scratch = try Scratch()
+        let track = RouteCommandTests.track("georust/garmin_with_extensions.gpx")
+        let forever = scratch.path("forever.mbtiles")
+        try DatabaseQueue(path: forever).write { db in
+            try db.execute(sql: """
+                CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB);
+                CREATE VIEW metadata AS
+                    WITH RECURSIVE counter(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM counter)
+                    SELECT 'name' AS name, 'value' AS value FROM counter WHERE n < 0;
+                """)
+        }
+        let started = ContinuousClock.now
+        let result = try Touchline.run(["route", "render", track, "-o", scratch.path("x.png"), "--tiles", forever])
+        #expect(ContinuousClock.now - started < .seconds(20))
+        #expect(result.status == 65)
+        #expect(result.stderr == "touchline: error: \(forever): reading its metadata did not finish within 20 million SQLite "
+            + "steps: refused (a view that never ends?)\n", "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("x.png")))
+    }
 }

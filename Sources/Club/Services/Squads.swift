@@ -6,6 +6,15 @@ import GRDB
 public struct Squads: Sendable {
     let store: ClubStore
 
+    /// The largest photo file, in bytes.
+    public static let photoMaximumBytes = 2 << 20
+    /// The most pixels along either side of a photo. A card prints its photo at about 650 x 500
+    /// pixels (300 dpi), so even 4096 leaves room for cropping; Reports draws photos within the
+    /// same limits (`PlayerCard.photoLimits`).
+    public static let photoMaximumSide = 4_096
+    /// The most pixels in a photo: 16 megapixels (64 MB once decoded).
+    public static let photoMaximumPixels = 16_000_000
+
     public init(store: ClubStore) {
         self.store = store
     }
@@ -63,7 +72,7 @@ public struct Squads: Sendable {
         }
     }
 
-    /// The player's PNG photo, if any.
+    /// The player's photo (PNG or JPEG), if any.
     public func photo(_ actor: Actor, player id: Int64) throws -> Data? {
         try store.read { db in
             try Self.check(db, try Self.player(db, id: id), actor: actor, needs: .viewer)

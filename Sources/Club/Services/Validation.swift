@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The rules for what users type, checked before anything is written (the schema holds them
 /// too, as a last line).
@@ -93,13 +94,27 @@ enum Validation {
         return number
     }
 
-    /// A PNG of at most 2 MiB.
+    /// A player photo: a PNG or JPEG of at most ``Squads/photoMaximumBytes``, with at most
+    /// ``Squads/photoMaximumSide`` pixels a side and ``Squads/photoMaximumPixels`` in all, as
+    /// its header claims (read without decoding: a 97 kB PNG can claim 16384 x 6100 pixels and
+    /// would then take 800 MB on every card printed with it).
     static func photo(_ data: Data?) throws -> Data? {
         guard let data else { return nil }
-        guard data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
-            throw ClubError.invalid(field: "photo", message: "is not a PNG file")
+        guard data.count <= Squads.photoMaximumBytes else {
+            throw ClubError.invalid(field: "photo", message: "is larger than \(Squads.photoMaximumBytes >> 20) MiB; "
+                + "resize or compress it")
         }
-        guard data.count <= 2 << 20 else { throw ClubError.invalid(field: "photo", message: "is larger than 2 MiB") }
+        let header: ImageHeader
+        do {
+            header = try ImageHeader(data)
+        } catch let failure as ImageHeader.Failure {
+            throw ClubError.invalid(field: "photo", message: failure.errorDescription ?? "is not a PNG or JPEG file")
+        }
+        let side = Squads.photoMaximumSide, pixels = Squads.photoMaximumPixels
+        guard header.width <= side, header.height <= side, header.width * header.height <= pixels else {
+            throw ClubError.invalid(field: "photo", message: "is \(header.width)x\(header.height) px: at most \(side) px a side "
+                + "and \(pixels / 1_000_000) megapixels; resize it (1000 px on the longer side is plenty for a card)")
+        }
         return data
     }
 

@@ -231,6 +231,31 @@ extension ClubStore {
                 CREATE INDEX leagueZone_league ON leagueZone(leagueId);
                 """)
         }
+        migrator.registerMigration("v5 photos in PNG or JPEG") { db in
+            // SQLite cannot change a CHECK in place: the table is rebuilt (GRDB runs migrations
+            // with foreign keys off and checks them at the end, so squadMembership keeps its rows).
+            try db.execute(sql: """
+                CREATE TABLE newPlayer (
+                    id INTEGER PRIMARY KEY,
+                    firstName TEXT NOT NULL CHECK (length(firstName) BETWEEN 1 AND 100),
+                    surnames TEXT NOT NULL CHECK (length(surnames) BETWEEN 1 AND 100),
+                    birthDate TEXT CHECK (birthDate IS date(birthDate)),
+                    position TEXT NOT NULL CHECK (position IN ('GK', 'DF', 'MF', 'FW')),
+                    positionDetail TEXT CHECK (length(positionDetail) BETWEEN 1 AND 10),
+                    -- A PNG or a JPEG (their signatures) of at most 2 MiB; the service checks the
+                    -- header's dimensions too.
+                    photo BLOB CHECK (photo IS NULL OR ((substr(photo, 1, 8) = X'89504E470D0A1A0A'
+                                                         OR substr(photo, 1, 3) = X'FFD8FF')
+                                                        AND length(photo) <= 2097152)),
+                    notes TEXT CHECK (length(notes) <= 2000),
+                    createdAt DATETIME NOT NULL
+                );
+                INSERT INTO newPlayer (id, firstName, surnames, birthDate, position, positionDetail, photo, notes, createdAt)
+                    SELECT id, firstName, surnames, birthDate, position, positionDetail, photo, notes, createdAt FROM player;
+                DROP TABLE player;
+                ALTER TABLE newPlayer RENAME TO player;
+                """)
+        }
         return migrator
     }
 }

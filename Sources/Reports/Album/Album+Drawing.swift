@@ -15,7 +15,7 @@ extension Album {
     /// Draws page `page` (from 0), decoding the images of the owned cards on it.
     ///
     /// - Throws: ``AlbumError/unreadableImage(source:card:path:reason:)`` for an owned card's
-    ///   image that is not a readable PNG.
+    ///   image that is not a readable PNG or JPEG within ``imageLimits``.
     public func draw(page: Int, on canvas: Canvas) throws {
         canvas.paint(.white)
         let left = AlbumLayout.margin, right = paper.width - AlbumLayout.margin
@@ -77,7 +77,10 @@ extension Album {
         }
         if let data = slot.image {
             canvas.fill(outline, color: .white)
-            let image = try decoded(data, of: slot).reduced(toFit: rect.insetBy(3), scale: PlayerCard.pngScale)
+            let frame = rect.insetBy(3)
+            let image = try decoded(data, of: slot, fittingIn: Size(width: frame.width * PlayerCard.pngScale,
+                                                                   height: frame.height * PlayerCard.pngScale))
+                .reduced(toFit: frame, scale: PlayerCard.pngScale)
             try canvas.withSavedState {
                 canvas.clip(to: outline)
                 try canvas.draw(image, in: rect.insetBy(3).fitting(aspect: image.aspectRatio))
@@ -91,9 +94,9 @@ extension Album {
         if slot.copies >= 2 { drawBadge(copies: slot.copies, in: rect, on: canvas) }
     }
 
-    private func decoded(_ data: Data, of slot: Slot) throws -> RasterImage {
+    private func decoded(_ data: Data, of slot: Slot, fittingIn frame: Size) throws -> RasterImage {
         do {
-            return try RasterImage(pngData: data)
+            return try RasterImage(imageData: data, limits: Self.imageLimits, fittingIn: frame)
         } catch {
             throw AlbumError.unreadableImage(source: source, card: slot.number, path: slot.imagePath ?? "",
                                              reason: (error as? LocalizedError)?.errorDescription ?? "\(error)")

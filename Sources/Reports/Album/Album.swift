@@ -17,6 +17,11 @@ public struct Album: PrintSection {
     public static let maximumImageBytes = 16 << 20
     /// The most image bytes one album reads.
     public static let maximumTotalImageBytes = 512 << 20
+    /// What one card's image may be (PNG or JPEG): 16 MiB, 2048 px a side and 4 megapixels,
+    /// checked from its header when the album is read, before anything is decoded. A slot
+    /// prints at about 300 x 400 px, so a scanned card at 300 dpi (750 x 1050) fits with room to
+    /// spare, and 2,000 such images still decode in minutes, not the better part of an hour.
+    public static let imageLimits = ImageLimits(maximumBytes: maximumImageBytes, maximumSide: 2_048, maximumPixels: 4_000_000)
 
     /// One card's place in the album.
     public struct Slot: Sendable, Equatable {
@@ -75,6 +80,15 @@ public struct Album: PrintSection {
                 if (data?.count ?? 0) > Self.maximumImageBytes || total > Self.maximumTotalImageBytes {
                     throw AlbumError.unreadableImage(source: source, card: card.number, path: path,
                                                      reason: "images may take at most 16 MiB each and 512 MiB in all")
+                }
+                if let data {
+                    do {
+                        let info = try RasterImage.info(of: data)
+                        try Self.imageLimits.check(width: info.width, height: info.height)
+                    } catch {
+                        throw AlbumError.unreadableImage(source: source, card: card.number, path: path,
+                                                         reason: (error as? LocalizedError)?.errorDescription ?? "\(error)")
+                    }
                 }
             }
             byFamily[card.family, default: []].append(Slot(number: card.number, title: card.title, copies: copies,

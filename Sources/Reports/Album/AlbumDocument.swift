@@ -16,7 +16,7 @@ import League
 /// ```
 ///
 /// `owned` maps card numbers (as strings: JSON object keys are strings) to copies owned; a
-/// card not listed, or listed with 0, is missing. `image` is a PNG path relative to the JSON
+/// card not listed, or listed with 0, is missing. `image` is a PNG or JPEG path relative to the JSON
 /// file, read only for owned cards.
 public struct AlbumDocument: Sendable, Equatable, Codable {
     /// The value of `format`.

@@ -9,7 +9,7 @@ public enum AlbumError: Error, Sendable, Equatable, LocalizedError {
     case invalid(source: String, field: String, message: String)
     /// An owned card's image file does not exist.
     case missingImage(source: String, card: Int, path: String)
-    /// An owned card's image cannot be read or is not a PNG.
+    /// An owned card's image cannot be read, is not a PNG or JPEG, or is over ``Album/imageLimits``.
     case unreadableImage(source: String, card: Int, path: String, reason: String)
 
     public var errorDescription: String? {

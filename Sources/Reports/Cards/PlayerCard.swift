@@ -34,6 +34,11 @@ public struct PlayerCard: Sendable, Equatable {
     public static let defaultPrimaryColor = Color(red: 0.12, green: 0.23, blue: 0.37)
     /// The longest name, team or season a card takes, in characters.
     public static let maximumTextLength = 200
+    /// What a photo may be: at most 2 MiB, 4096 px a side and 16 megapixels, checked from its
+    /// header before it is decoded (the club services refuse larger photos at upload with the
+    /// same numbers, `Squads.photoMaximumSide` and the rest). A JPEG larger than the card
+    /// prints is decoded at a half, a quarter or an eighth of its size.
+    public static let photoLimits = ImageLimits(maximumBytes: 2 << 20, maximumSide: 4_096, maximumPixels: 16_000_000)
 
     /// The player's name as printed, up to 200 characters (shrunk, wrapped, then shortened to fit).
     public var name: String
@@ -51,7 +56,7 @@ public struct PlayerCard: Sendable, Equatable {
     public var primaryColor: Color
     /// The number badge's colour (and the panel's outline when it stands out from the frame).
     public var secondaryColor: Color
-    /// PNG bytes; nil draws a silhouette.
+    /// PNG or JPEG bytes, within ``photoLimits``; nil draws a silhouette.
     public var photo: Data?
     /// The numbers printed: appearances, minutes, goals, assists, cards; for goalkeepers
     /// clean sheets and goals conceded instead of goals and assists.
@@ -78,7 +83,7 @@ public struct PlayerCard: Sendable, Equatable {
 
     /// The card as a PNG of 750 x 1050 px (300 dpi), transparent outside its rounded corners.
     ///
-    /// - Throws: ``PlayerCardError`` for a photo that is not a readable PNG or a value out of range.
+    /// - Throws: ``PlayerCardError`` for a photo that is not a readable PNG or JPEG within ``photoLimits``, or a value out of range.
     public func png(language: CardLanguage = .english) throws -> Data {
         let photo = try preparedPhoto()
         let canvas = try Canvas(width: Self.width, height: Self.height, scale: Self.pngScale)
@@ -88,7 +93,7 @@ public struct PlayerCard: Sendable, Equatable {
 
     /// The card as a one-page PDF of 63.5 x 88.9 mm, in vector (the photo embedded).
     ///
-    /// - Throws: ``PlayerCardError`` for a photo that is not a readable PNG or a value out of range.
+    /// - Throws: ``PlayerCardError`` for a photo that is not a readable PNG or JPEG within ``photoLimits``, or a value out of range.
     public func pdf(language: CardLanguage = .english) throws -> Data {
         let photo = try preparedPhoto()
         let canvas = try Canvas(width: Self.width, height: Self.height, format: .pdf, title: name)
@@ -109,7 +114,9 @@ public struct PlayerCard: Sendable, Equatable {
         guard let photo else { return nil }
         let image: RasterImage
         do {
-            image = try RasterImage(pngData: photo)
+            let frame = Layout.photo
+            image = try RasterImage(imageData: photo, limits: Self.photoLimits,
+                                    fittingIn: Size(width: frame.width * Self.pngScale, height: frame.height * Self.pngScale))
         } catch {
             throw PlayerCardError.unreadablePhoto(player: nameForMessages,
                                                   reason: (error as? LocalizedError)?.errorDescription ?? "\(error)")

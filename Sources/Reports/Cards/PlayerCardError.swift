@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a player card, or a sheet of them, could not be drawn.
 public enum PlayerCardError: Error, Sendable, Equatable, LocalizedError {
-    /// The player's photo is not a PNG that can be read.
+    /// The player's photo is not a PNG or JPEG that can be read within ``PlayerCard/photoLimits``.
     case unreadablePhoto(player: String, reason: String)
     /// A text longer than the card takes.
     case textTooLong(player: String, field: String, maximum: Int)

@@ -62,25 +62,44 @@ enum MapTiles {
         func edge(_ user: Double) -> Double { (user * scale).rounded() / scale }
         var cache: [Int: RasterImage?] = [:]
         var placed: [PlacedTile] = []
-        var missing: [String] = [], unusable: [String] = []
+        var missing: [String] = [], unusable: [String] = [], overBudget: [String] = []
+        var reasons: [String] = []
         var asked = 0
+        let side = RouteMapRenderer.maximumTileSide
+        let budget = RouteMapRenderer.tilePixelBudget(forDevicePixels: area.width * scale * area.height * scale)
+        var remaining = budget
         for row in rows {
             for column in columns {
                 let wrapped = ((column % count) + count) % count
                 let key = row * count + wrapped
+                let name = "\(zoom)/\(wrapped)/\(row)"
                 let image: RasterImage?
                 if let cached = cache[key] {
                     image = cached
                 } else {
                     asked += 1
-                    var fetched = source.tile(z: zoom, x: wrapped, y: row)
-                    if let tile = fetched, tile.width > RouteMapRenderer.maximumTileSide
-                        || tile.height > RouteMapRenderer.maximumTileSide
-                        || tile.rgba.count != tile.width * tile.height * 4 {
-                        unusable.append("\(zoom)/\(wrapped)/\(row)")
-                        fetched = nil
-                    } else if fetched == nil {
-                        missing.append("\(zoom)/\(wrapped)/\(row)")
+                    var fetched: RasterImage?
+                    if remaining <= 0 {
+                        overBudget.append(name)
+                    } else {
+                        // The tile's side and what is left of the budget, checked by the
+                        // source from the tile's header before it decodes anything.
+                        let limits = ImageLimits(maximumBytes: .max, maximumSide: side,
+                                                 maximumPixels: min(side * side, remaining))
+                        do {
+                            fetched = try source.tile(z: zoom, x: wrapped, y: row, limits: limits)
+                            if fetched == nil { missing.append(name) }
+                        } catch CanvasError.imageOverLimits(let width, let height, _)
+                            where width <= side && height <= side && width * height <= side * side {
+                            overBudget.append(name)
+                        } catch {
+                            unusable.append(name)
+                            let reason = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+                            if !reasons.contains(reason) { reasons.append(reason) }
+                        }
+                    }
+                    if let tile = fetched {
+                        remaining -= tile.width * tile.height
                     }
                     let bordered = fetched.map(bordered)
                     cache[key] = .some(bordered)
@@ -103,8 +122,12 @@ enum MapTiles {
             notes.append("\(missing.count) of \(asked) map tiles missing (\(listed(missing))): the background shows there")
         }
         if !unusable.isEmpty {
-            notes.append("\(unusable.count) map tiles larger than \(RouteMapRenderer.maximumTileSide) px a side or malformed "
-                + "(\(listed(unusable))): left out")
+            notes.append("\(unusable.count) map tiles unusable (\(listed(unusable))): left out; "
+                + reasons.prefix(2).joined(separator: "; ") + (reasons.count > 2 ? "; ..." : ""))
+        }
+        if !overBudget.isEmpty {
+            notes.append("\(overBudget.count) map tiles left out (\(listed(overBudget))): the render's budget of "
+                + "\(budget / 1_000_000) megapixels of decoded tiles is spent")
         }
         return (placed, zoom, notes)
     }

@@ -40,6 +40,18 @@ public struct RouteMapRenderer: Sendable {
     public static let maximumTiles = 256
     /// The largest tile side, in pixels, that is drawn.
     public static let maximumTileSide = 1_024
+    /// The fewest decoded tile pixels a render may use: 16 megapixels (64 MB), 256 tiles of 256 px.
+    public static let minimumTilePixelBudget = 16 << 20
+
+    /// How many decoded tile pixels one render may fetch for a map of `devicePixels`: six times
+    /// its pixels, and at least ``minimumTilePixelBudget``. Tiles are drawn at half their size
+    /// or more, so a map needs at most four tile pixels for each of its own, plus the tiles its
+    /// edges cut. Tiles past the budget are left out with a note, never decoded: without it
+    /// 256 tiles of 1024 px (a few kB each when plain) would decode to 1 GB for a small map.
+    public static func tilePixelBudget(forDevicePixels devicePixels: Double) -> Int {
+        guard devicePixels.isFinite, devicePixels > 0 else { return minimumTilePixelBudget }
+        return max(minimumTilePixelBudget, Int(min(devicePixels * 6, Double(Canvas.maximumPixels) * 6)))
+    }
     /// The most track points a map draws.
     public static let maximumTrackPoints = 2_000_000
     /// The most route stops and the most waypoints a map draws (each).

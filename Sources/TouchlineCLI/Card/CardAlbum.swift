@@ -16,7 +16,7 @@ struct CardAlbum: ParsableCommand {
             number large and its title small; a card owned more than once a red badge ×N, N being \
             the copies owned. A .pdf output holds every A4 page; a .png output one page (--page, \
             from 1) at 144 dpi. Errors name the field (cards[3].family) or the card whose image is \
-            missing (66) or not a PNG (65).
+            missing (66) or not a PNG or JPEG of at most 2048 px a side and 4 megapixels (65).
 
             Examples:
               touchline card album examples/cards/album.json -o album.pdf

@@ -13,7 +13,8 @@ struct CardRender: ParsableCommand {
             The format follows the output's extension. The statistics cover the matches of the \
             player's team in its season that you may see (league matches, and the friendlies you \
             recorded), the player being named in line-ups and events as "first name surnames" \
-            (case and accents aside). A photo that is not a readable PNG is an error (65).
+            (case and accents aside). A photo that is not a readable PNG or JPEG, or is larger than 4096 px \
+            a side or 16 megapixels, is an error (65).
 
             Examples:
               touchline card render --player 12 -o nico.png

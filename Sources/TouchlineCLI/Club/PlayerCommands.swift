@@ -28,7 +28,7 @@ struct PlayerCommand: ParsableCommand {
         @Option(help: "A finer role, for example RB.") var detail: String?
         @Option(help: ArgumentHelp("Date of birth, YYYY-MM-DD.", valueName: "date")) var born: String?
         @Option(help: "Notes.") var notes: String?
-        @Option(help: ArgumentHelp("A PNG photo.", valueName: "file")) var photo: String?
+        @Option(help: ArgumentHelp("A PNG or JPEG photo: at most 2 MiB, 4096 px a side and 16 megapixels.", valueName: "file")) var photo: String?
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
@@ -102,7 +102,7 @@ struct PlayerCommand: ParsableCommand {
         @Option(help: "A finer role.") var detail: String?
         @Option(help: ArgumentHelp("Date of birth.", valueName: "date")) var born: String?
         @Option(help: "Notes.") var notes: String?
-        @Option(help: ArgumentHelp("A PNG photo ('' removes it).", valueName: "file")) var photo: String?
+        @Option(help: ArgumentHelp("A PNG or JPEG photo ('' removes it): at most 2 MiB, 4096 px a side and 16 megapixels.", valueName: "file")) var photo: String?
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Canvas
 import Club
 import Foundation
+import MapTiles
 import Routes
 
 /// `touchline route`: GPS tracks and planned routes.
@@ -43,12 +44,13 @@ struct RouteCommand: ParsableCommand {
         let source: MBTilesSource
         do {
             source = try MBTilesSource(path: path)
-        } catch let error as ClubError {
+        } catch let error as MBTilesError {
             let message = (error.errorDescription ?? "\(error)").replacingOccurrences(of: "\n", with: " ")
+            if case .notFound = error { throw CommandError(.noInput, message) }
             throw CommandError(.dataError, message.hasPrefix(path) ? message : "\(path): \(message)")
         }
         if !quiet, !source.hasDecodableFormat {
-            StandardError.print("touchline: note: \(path): \(source.format ?? "") tiles cannot be decoded (only PNG): "
+            StandardError.print("touchline: note: \(path): \(source.format ?? "") tiles cannot be decoded (only PNG and JPEG): "
                 + "the background shows instead")
         }
         return source
@@ -176,7 +178,7 @@ struct RouteCommand: ParsableCommand {
                     --colour-by speed --profile
                   touchline route render ride.gpx -o ride.png --tiles alps.mbtiles
 
-                --tiles reads an MBTiles 1.3 file offline (PNG tiles, scaled to the map's zoom, its \
+                --tiles reads an MBTiles 1.3 file offline (PNG or JPEG tiles, scaled to the map's zoom, its \
                 attribution drawn in the corner); a missing tile leaves the background and a note.
                 """)
         @Argument(help: RouteCommand.inputHelp) var input: String
@@ -187,7 +189,7 @@ struct RouteCommand: ParsableCommand {
         @Option(name: .customLong("colour-by"), help: "none, speed, elevation or grade.") var colourBy: RouteColouring = .none
         @Flag(name: .customLong("km-labels"), help: "Label the kilometre marks.") var kilometreLabels = false
         @Flag(help: "Add an elevation profile with a stats line.") var profile = false
-        @Option(help: ArgumentHelp("Offline PNG map tiles under the route, from an MBTiles file.", valueName: "file.mbtiles"))
+        @Option(help: ArgumentHelp("Offline PNG or JPEG map tiles under the route, from an MBTiles file.", valueName: "file.mbtiles"))
         var tiles: String?
         @Option(help: ArgumentHelp("PNG compression: fastest, fast, balanced or smallest.", valueName: "level"))
         var compression: PNGOptions.Compression = .fast

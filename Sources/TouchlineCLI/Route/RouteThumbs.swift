@@ -2,6 +2,7 @@ import ArgumentParser
 import Canvas
 import Club
 import Foundation
+import MapTiles
 import Routes
 
 extension RouteCommand {
@@ -23,7 +24,7 @@ extension RouteCommand {
         @Option(help: ArgumentHelp("The folder to write into (created if missing).", valueName: "dir")) var out: String
         @Option(help: ArgumentHelp("A thumbnail size; repeat for several.", valueName: "WxH")) var size: [Size] = []
         @Option(help: "Device pixels per unit.") var scale: Double = 1
-        @Option(help: ArgumentHelp("Offline PNG map tiles under the routes, from an MBTiles file.", valueName: "file.mbtiles"))
+        @Option(help: ArgumentHelp("Offline PNG or JPEG map tiles under the routes, from an MBTiles file.", valueName: "file.mbtiles"))
         var tiles: String?
         @Option(help: "How many files to render at once (default: every core).") var jobs: Int?
         @Flag(name: .shortAndLong, help: "Print only failures.") var quiet = false

@@ -1,10 +1,11 @@
 import Canvas
 import Foundation
 import GRDB
-import Routes
+@testable import Routes
 import Synchronization
+import TestSupport
 import Testing
-@testable import Club
+@testable import MapTiles
 
 /// ``MBTilesSource`` over small MBTiles files built here: `tiles` is a view over `map` and
 /// `images`, as in deduplicated files, and rows are in TMS order.
@@ -100,24 +101,148 @@ import Testing
         let bare = folder.path("bare.mbtiles")
         try Self.makeMBTiles(at: bare, tiles: [], metadata: ["format": "jpg", "attribution": "  "])
         let jpeg = try MBTilesSource(path: bare)
-        #expect(jpeg.attribution == nil && jpeg.zoomRange == nil && !jpeg.hasDecodableFormat)
+        #expect(jpeg.attribution == nil && jpeg.zoomRange == nil && jpeg.hasDecodableFormat)
+        let webp = folder.path("webp.mbtiles")
+        try Self.makeMBTiles(at: webp, tiles: [], metadata: ["format": "webp"])
+        #expect(try !MBTilesSource(path: webp).hasDecodableFormat)
     }
 
-    @Test func undecodableAndOversizedTilesAreNil() throws {
+    @Test func jpegTilesDecodeAndOtherFormatsAreMissing() throws {
         let folder = try Folder()
         let path = folder.path("odd.mbtiles")
         try Self.makeMBTiles(at: path, tiles: [])
         try DatabaseQueue(path: path).write { db in
             try db.execute(sql: """
-                INSERT INTO images VALUES ('jpeg', X'FFD8FFE000104A464946');
-                INSERT INTO map VALUES (2, 0, 3, 'jpeg');
+                INSERT INTO images VALUES ('webp', CAST('RIFF0000WEBPVP8 ' AS BLOB));
+                INSERT INTO map VALUES (2, 2, 3, 'webp');
+                """)
+            try db.execute(sql: "INSERT INTO images VALUES ('jpeg', ?)", arguments: [TestImages.quadrantsOrientation6])
+            try db.execute(sql: "INSERT INTO map VALUES (2, 0, 3, 'jpeg')")
+        }
+        let source = try MBTilesSource(path: path)
+        // The JPEG decodes, upright by its EXIF orientation: red top-left.
+        let jpeg = try #require(source.tile(z: 2, x: 0, y: 0))
+        #expect(jpeg.width == 48 && jpeg.height == 32)
+        let red = TestImages.quadrantColours[0]
+        #expect(jpeg.pixel(x: 5, y: 5).distance(to: RGBA(red: red.red, green: red.green, blue: red.blue)) <= 16)
+        // WebP: missing, not an error.
+        #expect(try source.tile(z: 2, x: 2, y: 0, limits: MBTilesSource.tileLimits) == nil)
+    }
+
+    @Test func oversizedAndBombTilesAreRefusedBeforeDecoding() throws {
+        let folder = try Folder()
+        let path = folder.path("bombs.mbtiles")
+        try Self.makeMBTiles(at: path, tiles: [])
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: """
                 INSERT INTO images VALUES ('huge', zeroblob(\(MBTilesSource.maximumTileBytes + 1)));
                 INSERT INTO map VALUES (2, 1, 3, 'huge');
                 """)
+            try db.execute(sql: "INSERT INTO images VALUES ('png-bomb', ?)", arguments: [TestImages.png(claimingWidth: 16_384, height: 16_384)])
+            try db.execute(sql: "INSERT INTO images VALUES ('jpeg-bomb', ?)", arguments: [TestImages.jpeg(claimingWidth: 60_000, height: 60_000)])
+            try db.execute(sql: "INSERT INTO images VALUES ('broken', ?)", arguments: [TestImages.png(claimingWidth: 256, height: 256)])
+            try db.execute(sql: "INSERT INTO map VALUES (2, 2, 3, 'png-bomb'), (2, 3, 3, 'jpeg-bomb'), (2, 0, 2, 'broken')")
         }
         let source = try MBTilesSource(path: path)
-        #expect(source.tile(z: 2, x: 0, y: 0) == nil)
-        #expect(source.tile(z: 2, x: 1, y: 0) == nil)
+        let limits = MBTilesSource.tileLimits
+        let started = ContinuousClock.now
+        #expect(throws: CanvasError.imageDataTooLarge(bytes: MBTilesSource.maximumTileBytes + 1, maximum: MBTilesSource.maximumTileBytes)) {
+            try source.tile(z: 2, x: 1, y: 0, limits: limits)
+        }
+        #expect(throws: CanvasError.imageOverLimits(width: 16_384, height: 16_384, limits: limits)) {
+            try source.tile(z: 2, x: 2, y: 0, limits: limits)
+        }
+        #expect(throws: CanvasError.imageOverLimits(width: 60_000, height: 60_000, limits: limits)) {
+            try source.tile(z: 2, x: 3, y: 0, limits: limits)
+        }
+        #expect(throws: CanvasError.self) { try source.tile(z: 2, x: 0, y: 1, limits: limits) }
+        // A render's remaining budget is a limit like the others.
+        let small = ImageLimits(maximumBytes: .max, maximumSide: 1_024, maximumPixels: 100)
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "INSERT INTO images VALUES ('tile', ?)", arguments: [try Self.png(Self.colour(z: 2, x: 0, y: 0))])
+            try db.execute(sql: "INSERT INTO map VALUES (2, 0, 3, 'tile')")
+        }
+        #expect(throws: CanvasError.imageOverLimits(width: 256, height: 256, limits: ImageLimits(maximumBytes: MBTilesSource.maximumTileBytes, maximumSide: 1_024, maximumPixels: 100))) {
+            try source.tile(z: 2, x: 0, y: 0, limits: small)
+        }
+        #expect(source.tile(z: 2, x: 0, y: 0) != nil)
+        #expect(ContinuousClock.now - started < .seconds(2))
+    }
+
+    @Test func aMetadataViewThatNeverReturnsIsRefusedWithinTheStepBudget() throws {
+        let folder = try Folder()
+        let path = folder.path("forever.mbtiles")
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: """
+                CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB);
+                CREATE VIEW metadata AS
+                    WITH RECURSIVE counter(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM counter)
+                    SELECT 'name' AS name, 'value' AS value FROM counter WHERE n < 0;
+                """)
+        }
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        #expect(size <= 8_192)
+        let started = ContinuousClock.now
+        #expect(throws: MBTilesError.tooSlow(path: path, what: "metadata")) { try MBTilesSource(path: path) }
+        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(MBTilesError.tooSlow(path: "x.mbtiles", what: "metadata").localizedDescription
+            == "x.mbtiles: reading its metadata did not finish within 20 million SQLite steps: refused (a view that never ends?)")
+    }
+
+    @Test func aTilesViewThatNeverReturnsGivesAnErrorNotAHang() throws {
+        let folder = try Folder()
+        let path = folder.path("slow-tiles.mbtiles")
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: """
+                CREATE TABLE metadata (name TEXT, value TEXT);
+                CREATE VIEW tiles AS
+                    WITH RECURSIVE counter(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM counter)
+                    SELECT 0 AS zoom_level, 0 AS tile_column, 0 AS tile_row, randomblob(10) AS tile_data
+                    FROM counter WHERE n < 0;
+                """)
+        }
+        let source = try MBTilesSource(path: path)
+        let started = ContinuousClock.now
+        #expect(throws: DatabaseError.self) { try source.tile(z: 0, x: 0, y: 0, limits: MBTilesSource.tileLimits) }
+        #expect(source.tile(z: 0, x: 0, y: 0) == nil)
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
+    @Test func aRenderDecodesTilesWithinItsPixelBudget() throws {
+        // 256 tiles of 1024 px, all one plain PNG (a few kB) through the deduplicating view:
+        // without a budget a small map would decode 1 GB of them.
+        let points = (0..<100).map { i in
+            let angle = Double(i) / 99 * 1.5 * .pi
+            return Self.offset(48.137, 11.575, east: 3_000 * cos(angle), north: 3_000 * sin(angle))
+        }
+        let document = RouteDocument(tracks: [Track(segments: [points])])
+        let recorder = Recorder()
+        let options = RouteMapOptions(size: Size(width: 1_600, height: 1_200), tiles: recorder)
+        let probe = try RouteMapRenderer(document: document, options: options)
+        let asked = recorder.asked.withLock { $0 }
+        #expect(asked.count > 16)
+
+        let folder = try Folder()
+        let path = folder.path("big.mbtiles")
+        try Self.makeMBTiles(at: path, tiles: [])
+        let canvas = try Canvas(width: 1_024, height: 1_024)
+        canvas.paint(Color(red: 0.6, green: 0.8, blue: 0.6))
+        let big = try canvas.encoded()
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "INSERT INTO images VALUES ('big', ?)", arguments: [big])
+            for tile in asked {
+                try db.execute(sql: "INSERT INTO map VALUES (?, ?, ?, 'big')", arguments: [tile[0], tile[1], (1 << tile[0]) - 1 - tile[2]])
+            }
+        }
+        var tiled = options
+        tiled.tiles = try MBTilesSource(path: path)
+        let renderer = try RouteMapRenderer(document: document, options: tiled)
+        #expect(renderer.tileZoom == probe.tileZoom)
+        let budget = RouteMapRenderer.tilePixelBudget(forDevicePixels: renderer.mapArea.width * renderer.mapArea.height)
+        let decoded = budget / (1_024 * 1_024) + (budget % (1_024 * 1_024) == 0 ? 0 : 1)
+        #expect(renderer.scene.tiles.count == min(decoded, asked.count))
+        #expect(renderer.notes.contains { $0.contains("\(asked.count - decoded) map tiles left out") && $0.contains("budget") },
+                "\(renderer.notes)")
     }
 
     @Test func refusesWhatIsNotMBTiles() throws {
@@ -137,15 +262,15 @@ import Testing
             do {
                 _ = try MBTilesSource(path: path)
                 Issue.record("\(path) was accepted")
-            } catch let error as ClubError {
-                guard case .invalid(let field, let message) = error else {
+            } catch let error as MBTilesError {
+                guard case .notMBTiles(let file, _) = error else {
                     Issue.record("\(error)")
                     continue
                 }
-                #expect(field == path && message.contains("not an MBTiles file"), "\(message)")
+                #expect(file == path && error.localizedDescription.hasPrefix("\(path): not an MBTiles file"), "\(error)")
             }
         }
-        #expect(throws: ClubError.notFound(kind: "MBTiles file", reference: folder.path("missing.mbtiles"))) {
+        #expect(throws: MBTilesError.notFound(path: folder.path("missing.mbtiles"))) {
             try MBTilesSource(path: folder.path("missing.mbtiles"))
         }
     }
