@@ -108,7 +108,7 @@ let package = Package(
         // The fuzz targets (fuzz/README.md), linked into a libFuzzer binary by fuzz/run.
         .target(
             name: "TouchlineFuzz",
-            dependencies: ["Canvas", "Tactics", "Routes", "League", "Reports"],
+            dependencies: ["Canvas", "Tactics", "Routes", "League", "Reports", "MapTiles"],
             path: "fuzz/Sources/TouchlineFuzz"
         ),
 

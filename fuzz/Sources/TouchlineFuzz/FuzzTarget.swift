@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import League
+import MapTiles
 import Reports
 import Routes
 import Tactics
@@ -18,7 +19,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case csv
     case albumJSON = "album-json"
     case styleJSON = "style-json"
-    case png
+    case png, jpeg, mbtiles
 
     /// Runs the target on one input. Errors thrown by the readers are expected; their messages
     /// are formatted as the command line would print them (a message can trap too).
@@ -35,7 +36,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .csv: Self.league(data, .csv)
         case .albumJSON: _ = attempt { try AlbumDocument(data: data, source: "fuzz.json") }
         case .styleJSON: Self.style(data)
-        case .png: Self.image(data)
+        case .png, .jpeg: Self.image(data)
+        case .mbtiles: Self.tiles(data)
         }
     }
 
@@ -85,8 +87,22 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
 
     static func image(_ data: Data) {
-        guard let image = attempt({ try RasterImage(pngData: data) }) else { return }
+        let limits = ImageLimits(maximumBytes: 1 << 20, maximumSide: 2_048, maximumPixels: 1 << 20)
+        guard let image = attempt({ try RasterImage(imageData: data, limits: limits) }) else { return }
         _ = image.pixel(x: image.width / 2, y: image.height / 2)
+        _ = attempt { try RasterImage(imageData: data, limits: limits, fittingIn: Size(width: 16, height: 16)) }
+    }
+
+    /// The input as an MBTiles file: its metadata, and a tile at two zooms.
+    static func tiles(_ data: Data) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(getpid()).mbtiles").path
+        guard FileManager.default.createFile(atPath: path, contents: data) else { return }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        guard let source = attempt({ try MBTilesSource(path: path) }) else { return }
+        _ = (source.attribution, source.format, source.zoomRange)
+        let limits = ImageLimits(maximumBytes: 1 << 20, maximumSide: 1_024, maximumPixels: 1 << 20)
+        _ = attempt { try source.tile(z: 0, x: 0, y: 0, limits: limits) }
+        _ = attempt { try source.tile(z: 1, x: 1, y: 0, limits: limits) }
     }
 }
 
