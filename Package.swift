@@ -59,10 +59,10 @@ let package = Package(
         .target(name: "Routes", dependencies: ["Canvas", "Support", "CLibXML2"]),
 
         // The football domain as plain values: matches, statistics, standings, fixtures, importers.
-        .target(name: "League"),
+        .target(name: "League", dependencies: ["Support"]),
 
         // Printable renderers fed with plain values: league tables, player cards, card sheets.
-        .target(name: "Reports", dependencies: ["Canvas", "League"]),
+        .target(name: "Reports", dependencies: ["Canvas", "League", "Support"]),
 
         // The club services over one SQLite file: accounts, teams, squads, messaging.
         .target(
@@ -101,6 +101,7 @@ let package = Package(
                 "Reports",
                 "Club",
                 "MapTiles",
+                "Support",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -125,7 +126,10 @@ let package = Package(
         // What several test targets share: reading produced PDFs back with poppler.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "League", "Canvas", "TestSupport"]),
-        .testTarget(name: "ClubTests", dependencies: ["Club", "Canvas", "Routes", "TestSupport"]),
+        .testTarget(
+            name: "ClubTests",
+            dependencies: ["Club", "Routes", "League", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(
             name: "MapTilesTests",
             dependencies: ["MapTiles", "Routes", "Canvas", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
@@ -134,7 +138,8 @@ let package = Package(
         .testTarget(name: "LeagueTests", dependencies: ["League"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "TouchlineCLITests",
-            dependencies: ["TouchlineCLI", "Canvas", "Club", "Reports", "TestSupport"]
+            dependencies: ["TouchlineCLI", "Canvas", "Club", "Reports", "Routes", "TestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// A value the football.json readers cannot use, found while decoding: what kind of problem,
 /// the JSON path (`matches[12].score.ft`, empty for the document) and what was expected.
@@ -19,7 +20,7 @@ struct ImportJSONProblem: Error, Equatable {
 /// Decodes football.json with `JSONDecoder` and turns whatever goes wrong into an ``ImportError``
 /// naming its place: the JSON path of a value of the wrong type or a missing field (from
 /// `DecodingError`'s coding path), or the line and column of a syntax error
-/// (``ImportJSONSyntax``).
+/// (`Support.JSONSyntaxError`).
 enum ImportJSONDecoding {
     /// `type` decoded from `data` (UTF-8 JSON without a byte-order mark).
     static func decode<T: Decodable>(_ type: T.Type, from data: Data, source: String) throws(ImportError) -> T {
@@ -81,7 +82,7 @@ enum ImportJSONDecoding {
         case .dataCorrupted(let context):
             // JSONDecoder reports syntax errors (and strings it cannot read) without a place:
             // ask JSONSerialization where they are.
-            if context.codingPath.isEmpty, let syntax = ImportJSONSyntax.locate(in: data) {
+            if context.codingPath.isEmpty, let syntax = JSONSyntaxError.locate(in: data) {
                 return ImportError(.syntax, source: source, line: syntax.line,
                                    "malformed JSON at column \(syntax.column): \(syntax.message)")
             }

@@ -1,5 +1,6 @@
 import Foundation
 import League
+import Support
 
 /// An album of numbered cards as stored: a JSON file with `"format": "touchline-album"` and
 /// `"version": 1`, the collection's title, its families (a team, a set) and its cards, and how
@@ -211,7 +212,7 @@ public struct AlbumDocument: Sendable, Equatable, Codable {
         case .typeMismatch(let type, let context):
             return .invalid(source: source, field: path(context.codingPath), message: "expected \(expected(type))")
         case .dataCorrupted(let context):
-            if context.codingPath.isEmpty, let syntax = ImportJSONSyntax.locate(in: data) {
+            if context.codingPath.isEmpty, let syntax = JSONSyntaxError.locate(in: data) {
                 return .syntax(source: source, message: "line \(syntax.line), column \(syntax.column): \(syntax.message)")
             }
             return .invalid(source: source, field: path(context.codingPath), message: context.debugDescription)

@@ -1,5 +1,6 @@
 import Canvas
 import Foundation
+import Support
 
 /// Player cards laid out for printing and cutting: as many to a page as fit (3 x 3 on A4
 /// portrait), in a grid centred on the page with 9 pt (about 3 mm) gutters, and crop marks at

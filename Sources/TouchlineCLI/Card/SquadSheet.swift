@@ -3,6 +3,7 @@ import Canvas
 import Club
 import Foundation
 import Reports
+import Support
 
 /// `touchline card sheet --team TEAM -o FILE.pdf|DIR/`.
 struct SquadSheet: AsyncParsableCommand {
@@ -77,19 +78,8 @@ struct SquadSheet: AsyncParsableCommand {
     /// squad order, whatever finished first) is the error.
     static func render(_ cards: [PlayerCard], language: CardLanguage, jobs: Int) async throws -> [Data] {
         var results = [Result<Data, any Error>?](repeating: nil, count: cards.count)
-        await withTaskGroup(of: (Int, Result<Data, any Error>).self) { group in
-            var next = 0
-            func start() {
-                guard next < cards.count else { return }
-                let index = next, card = cards[index]
-                next += 1
-                group.addTask { (index, Result { try card.png(language: language) }) }
-            }
-            for _ in 0..<max(1, jobs) { start() }
-            while let (index, result) = await group.next() {
-                results[index] = result
-                start()
-            }
+        await forEachConcurrently(cards.count, width: jobs, { index in Result { try cards[index].png(language: language) } }) {
+            results[$0] = $1
         }
         return try results.map { try ($0 ?? .failure(CommandError(.software, "a card was not drawn"))).get() }
     }

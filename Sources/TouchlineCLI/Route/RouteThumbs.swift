@@ -4,6 +4,7 @@ import Club
 import Foundation
 import MapTiles
 import Routes
+import Support
 
 extension RouteCommand {
     /// `touchline route thumbs`: many small maps at once.
@@ -88,22 +89,14 @@ extension RouteCommand {
             var failures: [(String, String)] = []
             var done = 0
             let scale = self.scale
-            await withTaskGroup(of: (String, String?).self) { group in
-                var next = 0
-                func start() {
-                    guard next < inputs.count else { return }
-                    let input = inputs[next]
-                    next += 1
-                    group.addTask { (input, Self.render(input, sizes: sizes, scale: scale, tiles: tileSource, into: folder)) }
-                }
-                for _ in 0..<width { start() }
-                while let (input, failure) = await group.next() {
-                    done += 1
-                    if let failure { failures.append((input, failure)) }
-                    if showProgress {
-                        FileHandle.standardError.write(Data("\r\(done)/\(inputs.count) files".utf8))
-                    }
-                    start()
+            let inputs = self.inputs
+            await forEachConcurrently(inputs.count, width: width, { index in
+                Self.render(inputs[index], sizes: sizes, scale: scale, tiles: tileSource, into: folder)
+            }) { index, failure in
+                done += 1
+                if let failure { failures.append((inputs[index], failure)) }
+                if showProgress {
+                    FileHandle.standardError.write(Data("\r\(done)/\(inputs.count) files".utf8))
                 }
             }
             if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
