@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "Canvas", dependencies: ["CCairo", "CPNG", "CJPEG"]),
 
         // Stroke logs, pitch geometry and board replay.
-        .target(name: "Tactics", dependencies: ["Canvas"]),
+        .target(name: "Tactics", dependencies: ["Canvas", "Support"]),
 
         // GPS tracks and routes: readers, statistics, route maps, batch thumbnails.
         .target(name: "Routes", dependencies: ["Canvas", "Support", "CLibXML2"]),

@@ -34,3 +34,15 @@ import Testing
         #expect(JSONSyntaxError.position(ofByte: 7, in: bytes) == (1, 6))
     }
 }
+
+@Suite struct NumberTextTests {
+    @Test func wholeNumbersLoseTheirFractionAndNothingTraps() {
+        #expect(NumberText.plain(105) == "105")
+        #expect(NumberText.plain(-3) == "-3")
+        #expect(NumberText.plain(0.5) == "0.5")
+        #expect(NumberText.plain(1e308) == "1e+308")
+        #expect(NumberText.plain(-1e19) == "-1e+19")
+        #expect(NumberText.plain(.nan) == "nan")
+        #expect(NumberText.plain(.infinity) == "inf")
+    }
+}

@@ -153,6 +153,16 @@ import Testing
         }
     }
 
+    @Test(arguments: ["1e308", "-1e308", "9.3e18", "1e19", "4.9e-324"])
+    func hugePitchLengthsAreRefusedWithAMessageNotATrap(_ length: String) throws {
+        // 1e308 trapped ("Double value cannot be converted to Int") while the message was written.
+        let text = StrokeDocumentTests.specExample.replacingOccurrences(of: #""background": "pitch","#,
+                                                         with: #""background": "pitch", "pitch": {"length": \#(length)},"#)
+        let failure = try #require(error(text))
+        #expect(failure.location == .field("pitch"))
+        #expect(failure.errorDescription?.contains("is outside Law 1") == true, "\(failure.errorDescription ?? "")")
+    }
+
     @Test func malformedJSONGivesLineAndColumn() throws {
         let failure = try #require(error("{\n  \"format\": \"touchline.strokes\",\n  \"version\": 1,\n  \"events\": [}\n}"))
         #expect(failure.kind == .malformedJSON)

@@ -150,6 +150,9 @@ import Testing
          "format.json: format: unknown format 'touchline.doodles' (expected touchline.strokes or touchline.pointer)"),
         ("version.json", #"{"format":"touchline.strokes","version":9,"surface":{"width":100,"height":100},"events":[]}"#,
          "version.json: version: unsupported touchline.strokes version 9 (expected 1)"),
+        // Trapped while the message was written ("Double value cannot be converted to Int").
+        ("pitch.json", #"{"format":"touchline.strokes","version":1,"surface":{"width":100,"height":100},"pitch":{"length":1e308},"events":[]}"#,
+         "pitch.json: pitch: pitch 1e+308 x 68 m is outside Law 1"),
     ]
 
     @Test(arguments: cases.indices)
@@ -167,6 +170,8 @@ import Testing
         #expect(scratch.files == [testCase.name])
         let check = try Touchline.run(["board", "check", input])
         #expect(check.status == 65)
+        let frames = try Touchline.run(["board", "frames", input, "--out", scratch.path("frames")])
+        #expect(frames.status == 65)
     }
 
     @Test func missingInputIs66() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// A pitch's length (touchline) and width (goal line), in metres, within Law 1's limits.
 public struct PitchDimensions: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -36,9 +37,7 @@ public struct PitchDimensions: Sendable, Hashable, Codable, CustomStringConverti
 
     public var description: String { "\(Self.format(length)) x \(Self.format(width)) m" }
 
-    static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
+    static func format(_ value: Double) -> String { NumberText.plain(value) }
 }
 
 /// Pitch dimensions outside Law 1's limits.

@@ -50,7 +50,7 @@ public struct PitchPainter: Sendable {
         var path = Path()
         var band = (visible.minX / width).rounded(.down)
         while band * width < visible.maxX {
-            if Int(band).isMultiple(of: 2) {
+            if band.truncatingRemainder(dividingBy: 2) == 0 {
                 path.addRect(Rect(x: band * width, y: visible.minY, width: width, height: visible.height))
             }
             band += 1

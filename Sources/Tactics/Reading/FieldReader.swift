@@ -1,4 +1,5 @@
 import Canvas
+import Support
 
 /// Reads typed fields out of parsed JSON, turning every mismatch into a ``StrokeLogError``
 /// that names the field (and the line, for pointer logs).
@@ -220,9 +221,7 @@ struct FieldReader {
         return value.typeName
     }
 
-    static func format(_ number: Double) -> String {
-        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
-    }
+    static func format(_ number: Double) -> String { NumberText.plain(number) }
 }
 
 /// The board settings shared by stroke documents and pointer-log headers.

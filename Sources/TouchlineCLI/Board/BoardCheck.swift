@@ -1,6 +1,7 @@
 import ArgumentParser
 import Canvas
 import Foundation
+import Support
 import Tactics
 
 /// `touchline board check INPUT`.
@@ -36,9 +37,7 @@ struct BoardCheck: ParsableCommand {
     }
 
     static func table(_ summary: BoardSummary, source: String) -> String {
-        func number(_ value: Double) -> String {
-            value == value.rounded() ? String(Int(value)) : String(value)
-        }
+        let number = NumberText.plain
         let tools = summary.strokesPerTool.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         var rows: [(String, String)] = [
             ("file", source),
