@@ -40,10 +40,23 @@ import Testing
         let three = [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 2, y: 0)]
         #expect(Polyline.simplified(three, tolerance: 0) == three)
     }
+
+    @Test func aLongZigzagKeepsEveryCornerAndTakesLinearWork() {
+        // 30,000 points, each a corner a pixel below the one before: Douglas-Peucker's worst
+        // case. Runs of 256 bound the work to 256 distance checks a point (runs of 4,096 made
+        // a 160,000-point pen stroke take seconds in a release build).
+        let zigzag = (0..<30_000).map { Point(x: Double($0 % 2) * 800, y: Double($0)) }
+        let simplified = Polyline.simplified(zigzag, tolerance: 0.25)
+        #expect(simplified.count == zigzag.count && simplified.first == zigzag.first && simplified.last == zigzag.last)
+        // A straight line of as many points keeps only the ends of its runs.
+        let line = (0..<30_000).map { Point(x: Double($0), y: 2 * Double($0)) }
+        #expect(Polyline.simplified(line, tolerance: 0.25).count == (30_000 - 1 + 255) / 256 + 1)
+    }
 }
 
 /// A repeatable value in -0.5 ..< 0.5 for `index` (a sine hash): test data without a generator.
 func jitter(_ index: Int) -> Double {
     let value = sin(Double(index) * 12.9898) * 43_758.5453
     return value - value.rounded(.down) - 0.5
+
 }
