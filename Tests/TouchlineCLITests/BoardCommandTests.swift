@@ -174,6 +174,23 @@ import Testing
         #expect(frames.status == 65)
     }
 
+    @Test func framesRemoveStagingFoldersOfKilledRunsAndKeepLiveOnes() throws {
+        let scratch = try Scratch()
+        let out = scratch.path("frames")
+        // A run killed with -9 leaves its staging folder; pid 2^22 + 1 is above Linux's
+        // largest, so no process has it. Our own pid stands for a run still writing.
+        let dead = out + "/.staging-4194305.tmp", live = out + "/.staging-\(getpid()).tmp"
+        for folder in [dead, live] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            #expect(FileManager.default.createFile(atPath: folder + "/frame-00001.png", contents: Data([1])))
+        }
+        let result = try Touchline.run(["board", "frames", Touchline.example("433.json"), "--out", out, "--every", "4"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dead))
+        #expect(FileManager.default.fileExists(atPath: live))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).contains("frame-00001.png"))
+    }
+
     @Test func missingInputIs66() throws {
         let scratch = try Scratch()
         let result = try Touchline.run(["board", "render", scratch.path("nope.json"), "-o", scratch.path("x.png")])

@@ -2,7 +2,8 @@ import Foundation
 
 /// Writes a batch of files into a staging folder inside the destination folder and moves them
 /// in only once all are written, so a failure leaves the destination as it was (and removes it
-/// again when this run created it).
+/// again when this run created it). Staging folders left by runs that were killed (their
+/// process no longer exists) are removed by the next run in the same destination.
 struct StagedFolder {
     let directory: String
 
@@ -30,6 +31,7 @@ struct StagedFolder {
     private func write(into destination: URL, replacing stale: (String) -> Bool,
                        _ produce: (_ save: (String, Data) throws -> Void) throws -> Void) throws -> [String] {
         let manager = FileManager.default
+        Self.removeAbandonedStaging(in: destination)
         let staging = destination.appendingPathComponent(".staging-\(ProcessInfo.processInfo.processIdentifier).tmp")
         try? manager.removeItem(at: staging)
         do {
@@ -56,5 +58,20 @@ struct StagedFolder {
             throw CommandError(.ioError, "cannot move files into \(directory): \(error.localizedDescription)")
         }
         return written
+    }
+
+    /// Removes `.staging-PID.tmp` folders whose process is gone (killed before it could clean
+    /// up). A folder of a process still running, another run writing here now, is left alone.
+    static func removeAbandonedStaging(in destination: URL) {
+        let manager = FileManager.default
+        let names = (try? manager.contentsOfDirectory(atPath: destination.path)) ?? []
+        for name in names where name.hasPrefix(".staging-") && name.hasSuffix(".tmp") {
+            let digits = name.dropFirst(".staging-".count).dropLast(".tmp".count)
+            guard let pid = Int32(digits), pid > 0 else { continue }
+            // kill(pid, 0) fails with ESRCH when no such process exists.
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                try? manager.removeItem(at: destination.appendingPathComponent(name))
+            }
+        }
     }
 }
