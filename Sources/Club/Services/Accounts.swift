@@ -47,13 +47,15 @@ public struct Accounts: Sendable {
         }
     }
 
-    /// Checks a password and returns the user to act for.
+    /// Checks a password and returns the user to act for. `username` may also be the account's
+    /// email address (usernames never contain `@`), both ignoring case.
     ///
     /// - Throws: ``ClubError/invalidCredentials(_:)`` for an unknown user or a wrong password
     ///   alike (the same message and about the same time, so neither gives the other away).
     public func authenticate(username: String, password: String) throws -> Actor {
+        let column = username.contains("@") ? "email" : "username"
         let row = try store.read { db in
-            try Row.fetchOne(db, sql: "SELECT id, username, passwordHash FROM user WHERE username = ? COLLATE NOCASE",
+            try Row.fetchOne(db, sql: "SELECT id, username, passwordHash FROM user WHERE \(column) = ? COLLATE NOCASE",
                              arguments: [username])
         }
         guard let row else {

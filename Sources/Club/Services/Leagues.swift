@@ -58,11 +58,23 @@ public struct Leagues: Sendable {
 
     /// Joins as editor with the league's password.
     public func join(_ actor: Actor, _ reference: LeagueReference, password: String) throws {
+        try join(actor, reference, password: { password })
+    }
+
+    /// Joins as editor, asking `password` for the league's password only when the league has
+    /// one, so that nobody is prompted for a password that cannot exist.
+    ///
+    /// - Throws: ``ClubError/permissionDenied(_:)`` when the league has no password, or for a
+    ///   wrong one.
+    public func join(_ actor: Actor, _ reference: LeagueReference, password: () throws -> String) throws {
         let (id, stored) = try store.read { db -> (Int64, String?) in
             let id = try Self.resolve(db, reference)
             return (id, try String.fetchOne(db, sql: "SELECT passwordHash FROM league WHERE id = ?", arguments: [id]))
         }
-        guard let stored, hasher.verify(password, against: stored) else {
+        guard let stored else {
+            throw ClubError.permissionDenied("league '\(reference)' has no password to join with: ask its owner to make you an editor")
+        }
+        guard hasher.verify(try password(), against: stored) else {
             throw ClubError.permissionDenied("wrong password for league '\(reference)'")
         }
         try store.write { db in

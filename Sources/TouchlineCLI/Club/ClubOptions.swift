@@ -2,11 +2,23 @@ import ArgumentParser
 import Club
 import Foundation
 
-/// Options every club command shares: which database, and who acts.
-struct ClubOptions: ParsableArguments {
+/// `--db`: which database. Declared here once; commands that need no user (`user add`,
+/// `login`, `logout`, `user search`) take it alone, the others through ``ClubOptions``.
+struct DatabaseOption: ParsableArguments {
     @Option(help: ArgumentHelp("The database file (default: $TOUCHLINE_DB, else $XDG_DATA_HOME/touchline/touchline.sqlite).",
                                valueName: "path"))
     var db: String?
+
+    /// The database's path.
+    var path: String { ClubStore.defaultPath(explicit: db) }
+
+    /// Opens the database, creating it on first use.
+    func store() throws -> ClubStore { try ClubStore(path: path) }
+}
+
+/// Options every command that reads the club database shares: which database, and who acts.
+struct ClubOptions: ParsableArguments {
+    @OptionGroup var database: DatabaseOption
 
     @Option(name: .customLong("as"),
             help: ArgumentHelp("Act as this user, with their password from $TOUCHLINE_PASSWORD, --password-stdin or a prompt; without it, the session of 'touchline login'.",
@@ -17,10 +29,18 @@ struct ClubOptions: ParsableArguments {
     var passwordStdin = false
 
     /// The database's path.
-    var databasePath: String { ClubStore.defaultPath(explicit: db) }
+    var databasePath: String { database.path }
 
     /// Opens the database, creating it on first use.
-    func store() throws -> ClubStore { try ClubStore(path: databasePath) }
+    func store() throws -> ClubStore { try database.store() }
+
+    /// Opens the database for a command anyone may run: `--as` is accepted as everywhere, and
+    /// its password checked, though what is shown does not depend on who asks.
+    func publicStore() throws -> ClubStore {
+        let store = try store()
+        if actingAs != nil { _ = try actor(Accounts(store: store)) }
+        return store
+    }
 
     /// The opened database and the user to act for, as most changing commands need them.
     func session() throws -> (ClubStore, Actor) {

@@ -23,9 +23,9 @@ struct User: ParsableCommand {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Register a user (password from $TOUCHLINE_PASSWORD, --password-stdin or a prompt).")
         @Argument(help: "Letters, digits, '.', '_' or '-'; unique ignoring case.") var username: String
-        @Option(help: "The name others see.") var name: String
+        @Option(help: "The name others see (default: the username).") var name: String?
         @Option(help: "An email address, unique.") var email: String
-        @Option(help: ArgumentHelp("The database file.", valueName: "path")) var db: String?
+        @OptionGroup var database: DatabaseOption
         @Flag(help: "Read the password from the first line of standard input.") var passwordStdin = false
         @OptionGroup var output: JSONFlag
 
@@ -33,8 +33,9 @@ struct User: ParsableCommand {
             try reportingErrors {
                 let password = try Passwords.read(fromStandardInput: passwordStdin, prompt: "Password for \(username): ",
                                                   confirm: true)
-                let accounts = Accounts(store: try ClubStore(path: ClubStore.defaultPath(explicit: db)))
-                let account = try accounts.register(username: username, displayName: name, email: email, password: password)
+                let accounts = Accounts(store: try database.store())
+                let account = try accounts.register(username: username, displayName: name ?? username, email: email,
+                                                    password: password)
                 if output.json { try Output.json(account) } else { print("registered \(account.username) (id \(account.id))") }
             }
         }
@@ -119,7 +120,7 @@ struct User: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "delete",
             abstract: "Delete your account.",
-            discussion: "Removes your sessions, the teams and players you own and the messages you received; messages you sent stay with their recipients, from \"deleted user\". Asks on a terminal without --yes; refuses when not on a terminal.")
+            discussion: "Removes your sessions, the teams and players you own, the leagues you own with their teams, matches and editors, the friendlies you recorded, your stored routes, and the messages you received; messages you sent stay with their recipients, from \"deleted user\", and league matches you entered as an editor stay with their league. Asks on a terminal without --yes; refuses when not on a terminal.")
         @Flag(help: "Do not ask.") var yes = false
         @OptionGroup var club: ClubOptions
 
@@ -131,7 +132,7 @@ struct User: ParsableCommand {
                     guard isatty(STDIN_FILENO) == 1 else {
                         throw CommandError(.usage, "deleting an account needs --yes when not on a terminal")
                     }
-                    FileHandle.standardError.write(Data("Delete \(actor.username), their teams, players and received messages? [y/N] ".utf8))
+                    FileHandle.standardError.write(Data("Delete \(actor.username), their teams, players, leagues, friendlies, stored routes and received messages? [y/N] ".utf8))
                     guard let answer = Swift.readLine(), ["y", "yes"].contains(answer.lowercased()) else {
                         throw CommandError(.usage, "not deleted")
                     }
@@ -149,12 +150,12 @@ struct User: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "search", abstract: "Find users by part of their username or name, ignoring case and accents (never shows emails).")
         @Argument(help: "Text to look for, for example jose (finds José).") var text: String
         @Option(help: "The most users to list.") var limit = 50
-        @Option(help: ArgumentHelp("The database file.", valueName: "path")) var db: String?
+        @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
         func run() throws {
             try reportingErrors {
-                let users = try Accounts(store: try ClubStore(path: ClubStore.defaultPath(explicit: db))).search(text, limit: limit)
+                let users = try Accounts(store: try club.publicStore()).search(text, limit: limit)
                 if output.json { return try Output.json(users) }
                 Output.table(["USERNAME", "NAME"], users.map { [$0.username, $0.displayName] }, empty: "no users match '\(text)'")
             }
@@ -168,13 +169,13 @@ struct Login: ParsableCommand {
         commandName: "login",
         abstract: "Log in: later commands on this database act as you without --as.",
         discussion: "The session token is saved, readable by you only, in $XDG_CONFIG_HOME/touchline/sessions.json; the database keeps only its hash.")
-    @Argument(help: "Your username.") var username: String
-    @Option(help: ArgumentHelp("The database file.", valueName: "path")) var db: String?
+    @Argument(help: "Your username or your email address.") var username: String
+    @OptionGroup var database: DatabaseOption
     @Flag(help: "Read the password from the first line of standard input.") var passwordStdin = false
 
     func run() throws {
         try reportingErrors {
-            let path = ClubStore.defaultPath(explicit: db)
+            let path = database.path
             let accounts = Accounts(store: try ClubStore(path: path))
             let password = try Passwords.read(fromStandardInput: passwordStdin, prompt: "Password for \(username): ")
             let actor = try accounts.authenticate(username: username, password: password)
@@ -190,11 +191,11 @@ struct Login: ParsableCommand {
 /// `touchline logout`.
 struct Logout: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "logout", abstract: "End this database's session.")
-    @Option(help: ArgumentHelp("The database file.", valueName: "path")) var db: String?
+    @OptionGroup var database: DatabaseOption
 
     func run() throws {
         try reportingErrors {
-            let path = ClubStore.defaultPath(explicit: db)
+            let path = database.path
             let files = SessionFile()
             guard let entry = files.entry(for: path) else { return print("not logged in") }
             try Accounts(store: try ClubStore(path: path)).endSession(token: entry.token)

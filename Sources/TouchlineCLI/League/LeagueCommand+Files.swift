@@ -95,12 +95,12 @@ extension LeagueCommand {
         @Option(help: ArgumentHelp("table or fixtures.", valueName: "what")) var what: Content = .table
         @Option(name: .shortAndLong, help: ArgumentHelp("The output file (default: standard output).", valueName: "file"))
         var output: String?
-        @OptionGroup var database: DatabaseOption
+        @OptionGroup var club: ClubOptions
 
         func run() throws {
             try reportingErrors {
                 if let output { try Files.checkWritable(output) }
-                let leagues = Leagues(store: try database.store())
+                let leagues = Leagues(store: try club.publicStore())
                 let reference = LeagueReference(league)
                 let data: Data
                 switch (what, format) {

@@ -118,7 +118,7 @@ extension LeagueCommand {
         @Argument(help: "The league's id or name.") var league: String
         @Option(help: "One matchday only.") var matchday: Int?
         @Flag(help: "Show every result as a grid: home teams down, away teams across, in table order.") var grid = false
-        @OptionGroup var database: DatabaseOption
+        @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
         func validate() throws {
@@ -127,7 +127,7 @@ extension LeagueCommand {
 
         func run() throws {
             try reportingErrors {
-                let leagues = Leagues(store: try database.store())
+                let leagues = Leagues(store: try club.publicStore())
                 if grid {
                     let results = try leagues.resultsGrid(LeagueReference(league))
                     if output.json { return try Output.json(results) }
@@ -177,7 +177,7 @@ extension LeagueCommand {
         @Flag(help: "Count away matches only.") var away = false
         @Flag(help: "Print CSV (Position,Team,Played,...) instead of a table.") var csv = false
         @OptionGroup var printing: TablePrintOptions
-        @OptionGroup var database: DatabaseOption
+        @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
         func validate() throws {
@@ -191,7 +191,7 @@ extension LeagueCommand {
 
         func run() throws {
             try reportingErrors {
-                let leagues = Leagues(store: try database.store())
+                let leagues = Leagues(store: try club.publicStore())
                 let venue: Venue = home ? .home : away ? .away : .all
                 if printing.prints {
                     let printer = TablePrinter(leagues: leagues, options: printing, rules: rules, venue: venue,
@@ -250,12 +250,12 @@ extension LeagueCommand {
                   touchline league scorers 'Liga Amigos' --json
                 """)
         @Argument(help: "The league's id or name.") var league: String
-        @OptionGroup var database: DatabaseOption
+        @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
         func run() throws {
             try reportingErrors {
-                let players = try Leagues(store: try database.store()).scorers(LeagueReference(league))
+                let players = try Leagues(store: try club.publicStore()).scorers(LeagueReference(league))
                 if output.json { return try Output.json(players) }
                 LeagueOutput.scorers(players)
             }
@@ -273,12 +273,12 @@ extension LeagueCommand {
                   touchline league discipline 'Liga Amigos'
                 """)
         @Argument(help: "The league's id or name.") var league: String
-        @OptionGroup var database: DatabaseOption
+        @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
         func run() throws {
             try reportingErrors {
-                let players = try Leagues(store: try database.store()).discipline(LeagueReference(league))
+                let players = try Leagues(store: try club.publicStore()).discipline(LeagueReference(league))
                 if output.json { return try Output.json(players) }
                 LeagueOutput.discipline(players)
             }

@@ -32,12 +32,12 @@ struct LeagueCommand: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List every league, newest season first.")
-        @OptionGroup var database: DatabaseOption
+        @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
         func run() throws {
             try reportingErrors {
-                let leagues = try Leagues(store: try database.store()).list()
+                let leagues = try Leagues(store: try club.publicStore()).list()
                 if output.json { return try Output.json(leagues) }
                 Output.table(["ID", "NAME", "SEASON", "KIND", "RULES", "OWNER", "JOIN"], leagues.map {
                     [String($0.id), $0.name, $0.season, $0.kind.rawValue, $0.rules, $0.owner, $0.hasPassword ? "password" : ""]
@@ -59,7 +59,7 @@ struct LeagueCommand: ParsableCommand {
                 """)
         @Argument(help: "The league's name.") var name: String
         @Option(help: "The season: 2024/25, or 2025.") var season: String
-        @Option(help: ArgumentHelp("federation, friends or video-game.", valueName: "kind")) var kind: LeagueKind
+        @Option(help: ArgumentHelp("federation, friends or video-game.", valueName: "kind")) var kind: LeagueKind = .friends
         @Option(help: ArgumentHelp("The ranking rules: \(RulePresets.names).", valueName: "preset")) var rules = "premier-league"
         @Option(help: ArgumentHelp("Points for a win, a draw and a loss.", valueName: "W-D-L")) var points = PointsSystem.threeForAWin
         @Option(help: "The seed of any drawing of lots, so that a draw can be repeated.") var seed: UInt64 = 0
@@ -129,7 +129,7 @@ struct LeagueCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 let (store, actor) = try club.session()
-                try Leagues(store: store).join(actor, LeagueReference(league), password: try password.read(confirm: false))
+                try Leagues(store: store).join(actor, LeagueReference(league), password: { try password.read(confirm: false) })
                 print("\(actor.username) is now an editor of league \(league)")
             }
         }
@@ -168,12 +168,12 @@ struct LeagueCommand: ParsableCommand {
     struct Teams: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "teams", abstract: "List a league's teams in the order they were added.")
         @Argument(help: "The league's id or name.") var league: String
-        @OptionGroup var database: DatabaseOption
+        @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
         func run() throws {
             try reportingErrors {
-                let teams = try Leagues(store: try database.store()).teams(LeagueReference(league))
+                let teams = try Leagues(store: try club.publicStore()).teams(LeagueReference(league))
                 if output.json { return try Output.json(teams) }
                 Output.table(["TEAM", "CLUB TEAM"], teams.map { [$0.name, $0.teamID.map(String.init) ?? ""] },
                              empty: "no teams")

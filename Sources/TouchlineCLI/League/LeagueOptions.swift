@@ -3,17 +3,6 @@ import Club
 import Foundation
 import League
 
-/// `--db` alone, for the league commands anyone may run without logging in (listings, tables,
-/// exports).
-struct DatabaseOption: ParsableArguments {
-    @Option(help: ArgumentHelp("The database file (default: $TOUCHLINE_DB, else $XDG_DATA_HOME/touchline/touchline.sqlite).",
-                               valueName: "path"))
-    var db: String?
-
-    /// Opens the database, creating it on first use.
-    func store() throws -> ClubStore { try ClubStore(path: ClubStore.defaultPath(explicit: db)) }
-}
-
 /// Where a league's joining password comes from: `--league-password-stdin`, then
 /// `$TOUCHLINE_LEAGUE_PASSWORD`, then a prompt without echo. Never from an argument.
 struct LeaguePasswordOptions: ParsableArguments {
