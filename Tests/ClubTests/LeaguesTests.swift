@@ -127,15 +127,43 @@ import Testing
 
     @Test func deductionsAndFixturesKeepEnteredResults() throws {
         let (_, leagues, matches, info, alice, _, _) = try league()
-        let fixtures = try leagues.generateFixtures(alice, .id(info.id), options: FixtureOptions(rounds: .double, seed: 3))
+        var options = FixtureOptions(rounds: .double, seed: 3)
+        options.startDate = "2024-09-07"
+        let fixtures = try leagues.generateFixtures(alice, .id(info.id), options: options)
         #expect(fixtures.matches.count == 12 && fixtures.breaks == 6)
         let stored = try leagues.matches(.id(info.id), matchday: 1)
         let first = try #require(stored.first)
         try matches.result(alice, match: first.id, fullTime: Score(3, 3))
-        try leagues.generateFixtures(alice, .id(info.id), options: FixtureOptions(rounds: .double, seed: 3))
+        let before = try leagues.matches(.id(info.id))
+        let highest = try #require(before.map(\.id).max())
+        try leagues.generateFixtures(alice, .id(info.id), options: options)
         let again = try leagues.matches(.id(info.id))
         #expect(again.count == 12)
-        #expect(again.contains { $0.match.home == first.match.home && $0.match.away == first.match.away && $0.match.fullTime == Score(3, 3) })
+        // The played match keeps its id, matchday, date and score; the others are new, with new ids.
+        let kept = try #require(again.first { $0.id == first.id })
+        #expect(kept.match.matchday == 1 && kept.match.date == "2024-09-07" && kept.match.fullTime == Score(3, 3))
+        #expect(again.filter { $0.id != first.id }.allSatisfy { $0.id > highest })
+        // No team plays twice on one date.
+        var seen = Set<String>()
+        for match in again.map(\.match) {
+            for team in [match.home, match.away] { #expect(seen.insert(team + (match.date ?? "")).inserted, "\(team)") }
+        }
+        // A seed that puts the played pairing on another matchday would move it: refused, and
+        // nothing changes.
+        let teams = try leagues.teams(.id(info.id)).map(\.name)
+        options.seed = try #require((4...200).map(UInt64.init).first { seed in
+            var trial = options
+            trial.seed = seed
+            let schedule = try? FixtureGenerator.generate(teams: teams, options: trial)
+            return schedule?.matches.contains { $0.home == first.match.home && $0.away == first.match.away && $0.matchday == 1 } == false
+        })
+        #expect(throws: ClubError.self) { try leagues.generateFixtures(alice, .id(info.id), options: options) }
+        #expect(try leagues.matches(.id(info.id)) == again)
+        // An id is never given to another match, even after the newest is deleted.
+        let newest = try #require(again.map(\.id).max())
+        try matches.delete(alice, match: newest)
+        let added = try matches.add(alice, league: .id(info.id), home: "Rápidos", away: "Lentos", matchday: 9)
+        #expect(added.id > newest)
         try leagues.deduct(alice, .id(info.id), team: "lentos", points: 6, reason: "unpaid fees", date: "2024-10-01")
         #expect(try leagues.table(.id(info.id)).row(of: "Lentos")?.deducted == 6)
         #expect(throws: ClubError.self) { try leagues.deduct(alice, .id(info.id), team: "Nadie", points: 1, reason: "x") }

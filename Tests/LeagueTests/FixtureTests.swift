@@ -398,20 +398,36 @@ import Testing
         #expect(same.matches.filter { $0.status == .postponed }.isEmpty)
         #expect(same.breaks == original.breaks)
 
-        // Another seed: each result follows its home-and-away pair to wherever it now falls.
+        // Another seed would put played pairings on other matchdays: played matches never move,
+        // so it is refused, naming the first one.
         var reseeded = options
         reseeded.seed = 6
-        let moved = try FixtureGenerator.regenerate(teams: teams, options: reseeded, keeping: entered)
-        #expect(moved.unplacedResults.isEmpty)
-        for result in results {
-            let kept = try #require(moved.matches.first { $0.home == result.home && $0.away == result.away })
-            #expect(kept.status == .played)
-            #expect(kept.fullTime == result.fullTime)
-            #expect(kept.events == result.events)
-            #expect(kept.date == "2024-08-18")
-            #expect(kept.round == "Matchday \(kept.matchday ?? 0)")
+        #expect {
+            _ = try FixtureGenerator.regenerate(teams: teams, options: reseeded, keeping: entered)
+        } throws: { error in
+            guard case FixtureError.playedMatchWouldMove(_, _, let matchday, let newMatchday)? = error as? FixtureError else { return false }
+            return matchday == 1 && newMatchday != 1
         }
-        #expect(moved.matches.count == teams.count * (teams.count - 1))
+    }
+
+    @Test("A result kept on its date never puts a team twice on one date")
+    func regenerateRefusesTwoMatchesOnADate() throws {
+        let teams = ["Ajax", "AZ", "Feyenoord", "PSV"]
+        var options = FixtureOptions(rounds: .single, seed: 1)
+        options.startDate = "2024-08-10"
+        let plain = try FixtureGenerator.generate(teams: teams, options: options)
+        // Matchday 1's first match was played on matchday 2's date.
+        var played = try #require(plain.matches.first { $0.matchday == 1 })
+        played.status = .played
+        played.fullTime = Score(1, 0)
+        played.date = try #require(plain.matches.first { $0.matchday == 2 }?.date)
+        #expect(throws: FixtureError.self) {
+            try FixtureGenerator.regenerate(teams: teams, options: options, keeping: [played])
+        }
+        // Without dates in the new schedule there is no clash.
+        options.startDate = nil
+        let undated = try FixtureGenerator.regenerate(teams: teams, options: options, keeping: [played])
+        #expect(undated.matches.contains(played))
     }
 
     @Test("Regenerating a single round robin may reverse a pair; misfits are reported")
@@ -421,13 +437,13 @@ import Testing
         let plain = try FixtureGenerator.generate(teams: teams, options: options)
         let fixture = try #require(plain.matches.first)
         // The result was played the other way round, spelled in lower case.
-        let reversed = Match.played(fixture.away.lowercased(), Score(3, 0), fixture.home.lowercased(), matchday: 9)
+        let reversed = Match.played(fixture.away.lowercased(), Score(3, 0), fixture.home.lowercased(), matchday: fixture.matchday)
         let again = Match.played(fixture.home, Score(1, 1), fixture.away)  // the pair is already filled
         let stranger = Match.played("Ajax", Score(1, 0), "Vitesse")
         let itself = Match.played("PSV", Score(0, 0), "psv")
         let scheduled = Match(home: "Ajax", away: "PSV")
         let other = plain.matches[1]
-        let awarded = Match(home: other.home, away: other.away, status: .awarded, fullTime: Score(3, 0))
+        let awarded = Match(home: other.home, away: other.away, matchday: other.matchday, status: .awarded, fullTime: Score(3, 0))
 
         let fixtures = try FixtureGenerator.regenerate(
             teams: teams, options: options, keeping: [reversed, again, stranger, itself, scheduled, awarded])
@@ -442,10 +458,12 @@ import Testing
         #expect(fixtures.matches.count == 10)
 
         // In a double round robin the reversed pair is the other leg: a result never moves there.
+        let legs = try FixtureGenerator.generate(teams: teams, options: FixtureOptions(rounds: .double))
+        let first = try #require(legs.matches.first { $0.home == "Ajax" && $0.away == "AZ" }?.matchday)
         let double = try FixtureGenerator.regenerate(
             teams: teams, options: FixtureOptions(rounds: .double),
-            keeping: [Match.played("Ajax", Score(1, 0), "AZ"), Match.played("Ajax", Score(2, 0), "AZ")])
-        #expect(double.unplacedResults == [Match.played("Ajax", Score(2, 0), "AZ")])
+            keeping: [Match.played("Ajax", Score(1, 0), "AZ", matchday: first), Match.played("Ajax", Score(2, 0), "AZ", matchday: first)])
+        #expect(double.unplacedResults == [Match.played("Ajax", Score(2, 0), "AZ", matchday: first)])
         let leg = try #require(double.matches.first { $0.home == "AZ" && $0.away == "Ajax" })
         #expect(leg.status == .scheduled)
     }

@@ -135,23 +135,29 @@ public struct Leagues: Sendable {
         }
     }
 
-    /// Generates the round robin between the league's teams and stores it, keeping results
-    /// already entered (matched by home and away team); returns the fixtures with their
-    /// breaks and longest runs.
+    /// Generates the round robin between the league's teams and stores it. Matches with a
+    /// result stay exactly as they are (id, matchday, date, events): the schedule must put
+    /// their pairing on their matchday, else nothing changes and the error says which match
+    /// would move (``FixtureGenerator/regenerate(teams:options:keeping:)``). Scheduled matches
+    /// are replaced by new ones with new ids; an id is never given to another match. Returns
+    /// the fixtures with their breaks and longest runs.
     @discardableResult
     public func generateFixtures(_ actor: Actor, _ reference: LeagueReference, options: FixtureOptions) throws -> Fixtures {
         try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor)
             let teams = try String.fetchAll(db, sql: "SELECT name FROM leagueTeam WHERE leagueId = ? ORDER BY id", arguments: [id])
-            let existing = try MatchStorage.fetch(db, where: "leagueId = ?", arguments: [id]).map(\.match)
+            let existing = try MatchStorage.fetch(db, where: "leagueId = ?", arguments: [id])
             let fixtures: Fixtures
             do {
-                fixtures = try FixtureGenerator.regenerate(teams: teams, options: options, keeping: existing)
+                fixtures = try FixtureGenerator.regenerate(teams: teams, options: options, keeping: existing.map(\.match))
             } catch {
                 throw ClubError.invalid(field: "fixtures", message: (error as? LocalizedError)?.errorDescription ?? "\(error)")
             }
-            try db.execute(sql: "DELETE FROM fixture WHERE leagueId = ?", arguments: [id])
-            for match in fixtures.matches + fixtures.unplacedResults {
+            // Played matches keep their rows; the rest are replaced.
+            for stored in existing where !stored.match.hasResult {
+                try db.execute(sql: "DELETE FROM fixture WHERE id = ?", arguments: [stored.id])
+            }
+            for match in fixtures.matches where !match.hasResult {
                 _ = try MatchStorage.insert(db, match, league: id, recordedBy: nil)
             }
             return fixtures

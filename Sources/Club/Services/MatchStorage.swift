@@ -10,10 +10,13 @@ enum MatchStorage {
         // Cached: an import inserts up to 200,000 matches in one transaction, which holds the
         // write lock; compiling the statement each time made that last longer than other
         // writers' busy timeout.
+        // The id is above every id a match ever had (fixtureHighWater remembers deleted ones),
+        // so an id never comes to name another match.
         let statement = try db.cachedStatement(sql: """
-            INSERT INTO fixture (leagueId, recordedBy, home, away, matchday, round, date, time, status,
+            INSERT INTO fixture (id, leagueId, recordedBy, home, away, matchday, round, date, time, status,
                                  ftHome, ftAway, htHome, htAway, etHome, etAway, penHome, penAway)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (max(ifnull((SELECT max(id) FROM fixture), 0), (SELECT id FROM fixtureHighWater)) + 1,
+                    ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         try statement.execute(arguments: [league, recordedBy, match.home, match.away, match.matchday, match.round,
                                           match.date, match.time, match.status.rawValue] + scoreArguments(match))

@@ -21,6 +21,11 @@ public enum FixtureError: Error, Sendable, Hashable, LocalizedError {
     case dateOutOfRange(matchday: Int)
     /// More existing matches than ``FixtureGenerator/maximumExistingMatches``.
     case tooManyExistingMatches(count: Int, limit: Int)
+    /// A match with a result whose pairing the new schedule puts on another matchday (or on
+    /// none): regenerating would move a played match.
+    case playedMatchWouldMove(home: String, away: String, matchday: Int?, newMatchday: Int?)
+    /// The new schedule and the results kept would have a team play twice on one date.
+    case teamTwiceOnOneDate(team: String, date: String)
 
     /// What is wrong, naming the input and what was expected.
     public var errorDescription: String? {
@@ -43,6 +48,14 @@ public enum FixtureError: Error, Sendable, Hashable, LocalizedError {
             return "startDate: matchday \(matchday) would fall after 9999-12-31; choose an earlier start or a shorter interval"
         case .tooManyExistingMatches(let count, let limit):
             return "existing: \(count) matches given, at most \(limit) are supported"
+        case .playedMatchWouldMove(let home, let away, let matchday, let newMatchday):
+            let from = matchday.map { "matchday \($0)" } ?? "no matchday"
+            let to = newMatchday.map { "matchday \($0)" } ?? "no matchday"
+            return "existing: \(home) v \(away) has a result on \(from), and the new fixtures put that pairing on \(to); "
+                + "played matches never move: keep the same teams, rounds and seed, or add the remaining matches one by one"
+        case .teamTwiceOnOneDate(let team, let date):
+            return "existing: \(team) would play twice on \(date) between the results kept and the new fixtures; "
+                + "choose another --start or --interval"
         }
     }
 }

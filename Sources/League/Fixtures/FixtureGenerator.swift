@@ -43,14 +43,18 @@ public enum FixtureGenerator {
 
     /// Generates the fixtures again and carries over the results already entered in `existing`.
     ///
-    /// A match carries a result when it is played, awarded, abandoned or cancelled, or has a
-    /// full-time score; scheduled and postponed matches are simply replaced. Each result goes to
-    /// the new fixture with the same home and away team (names compared ignoring case); in a
-    /// single round robin it may also take the fixture of the reversed pair, which then keeps
-    /// the result's home and away. The fixture keeps its matchday and round, takes the result's
-    /// status, scores, events and line-ups, and the result's date and time when it has them.
-    /// Results that fit nowhere are listed in ``Fixtures/unplacedResults``. Breaks and runs
-    /// are reported on the schedule with the results in place.
+    /// A match carries a result (``Match/hasResult``) when it is played, awarded, abandoned or
+    /// cancelled, or has a full-time score; scheduled and postponed matches are simply
+    /// replaced. Played matches never move: each result takes the new fixture with the same
+    /// home and away team (names compared ignoring case; in a single round robin also the
+    /// reversed pair, which then keeps the result's home and away) only when that fixture is
+    /// on the result's own matchday, and takes its status, scores, events, line-ups, date and
+    /// time. A result whose pairing the new schedule puts on another matchday is an error
+    /// (``FixtureError/playedMatchWouldMove(home:away:matchday:newMatchday:)``), and so is a
+    /// team playing twice on one date. Results whose teams are no longer in the list, or whose
+    /// pairing's fixture already took another result, stay as they are, in
+    /// ``Fixtures/unplacedResults``. Breaks and runs are reported on the schedule
+    /// with the results in place.
     ///
     /// ```swift
     /// let played = [Match.played("Ajax", Score(2, 1), "PSV", matchday: 1, date: "2024-08-10")]
@@ -111,8 +115,9 @@ public enum FixtureGenerator {
             }
         }
 
-        let unplaced = carryOver(existing, into: &matches, pairs: pairs, teams: teams, keys: keys,
-                                 allowReversed: options.rounds == .single)
+        let unplaced = try carryOver(existing, into: &matches, pairs: pairs, teams: teams, keys: keys,
+                                     allowReversed: options.rounds == .single)
+        try checkOneMatchADate(matches + unplaced)
         let report = FixtureAnalysis.report(teams: teams, matches: matches, rounds: rounds)
         return Fixtures(teams: order.map { teams[$0] }, matches: matches, rounds: rounds, byes: byes,
                         breaks: report.breaks, breaksByTeam: report.breaksByTeam,
@@ -138,15 +143,22 @@ public enum FixtureGenerator {
         return keys
     }
 
-    /// True when `match` holds a result to keep rather than a fixture to replace.
-    static func carriesResult(_ match: Match) -> Bool {
-        (match.status != .scheduled && match.status != .postponed) || match.fullTime != nil
+    /// Refuses a schedule in which a team plays twice on one date.
+    static func checkOneMatchADate(_ matches: [Match]) throws(FixtureError) {
+        var seen = Set<String>()
+        for match in matches {
+            guard let date = match.date else { continue }
+            for team in [match.home, match.away] where !seen.insert(team.lowercased() + "\n" + date).inserted {
+                throw .teamTwiceOnOneDate(team: team, date: date)
+            }
+        }
     }
 
-    /// Puts the results of `existing` into the matching fixtures; returns those that fit nowhere.
+    /// Puts the results of `existing` into the matching fixtures of their own matchday;
+    /// returns those whose teams are no longer in the list.
     static func carryOver(_ existing: [Match], into matches: inout [Match], pairs: [FixturePairing],
-                          teams: [String], keys: [String: Int], allowReversed: Bool) -> [Match] {
-        let results = existing.filter(carriesResult)
+                          teams: [String], keys: [String: Int], allowReversed: Bool) throws(FixtureError) -> [Match] {
+        let results = existing.filter(\.hasResult)
         guard !results.isEmpty else { return [] }
         let count = teams.count
         var fixtureOf = [Int](repeating: -1, count: count * count)  // home * count + away -> match
@@ -165,9 +177,14 @@ public enum FixtureGenerator {
                 target = fixtureOf[away * count + home]
                 reversed = true
             }
+            // Its pairing's fixture already holds another result (a replay): kept as it is.
             guard target >= 0 else {
                 unplaced.append(result)
                 continue
+            }
+            guard matches[target].matchday == result.matchday else {
+                throw .playedMatchWouldMove(home: result.home, away: result.away, matchday: result.matchday,
+                                            newMatchday: matches[target].matchday)
             }
             fixtureOf[reversed ? away * count + home : home * count + away] = -1  // filled
             var match = matches[target]

@@ -48,4 +48,10 @@ public struct Match: Sendable, Hashable, Codable {
     /// The score that decides the result in a table: full time (extra time and penalties do
     /// not change league points). Nil when the match does not count.
     public var result: Score? { status.counts ? fullTime : nil }
+
+    /// True when the match holds a result to keep (it was played, awarded, abandoned or
+    /// cancelled, or has a full-time score) rather than a fixture that may be replaced.
+    public var hasResult: Bool {
+        (status != .scheduled && status != .postponed) || fullTime != nil
+    }
 }
