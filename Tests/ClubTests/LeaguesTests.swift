@@ -169,6 +169,45 @@ import Testing
         #expect(throws: ClubError.self) { try leagues.deduct(alice, .id(info.id), team: "Nadie", points: 1, reason: "x") }
     }
 
+    @Test func eventsAreCheckedAgainstTheScoreTheLineUpAndTheSquad() throws {
+        let (club, leagues, matches, info, alice, _, _) = try league()
+        func goal(_ team: String, _ scorer: String, own: Bool = false) -> MatchEvent {
+            MatchEvent(team: team, kind: .goal(scorer: scorer, assist: nil, penalty: false, ownGoal: own), minute: 10)
+        }
+        let match = try matches.add(alice, league: .id(info.id), home: "Rápidos", away: "Lentos", matchday: 1)
+        // Not played yet: no events.
+        #expect(throws: ClubError.invalid(field: "event", message: "match \(match.id): match Rápidos v Lentos is scheduled: "
+                                            + "events belong to played matches; enter its result first")) {
+            try matches.addEvent(alice, match: match.id, goal("Rápidos", "Ana"))
+        }
+        try matches.result(alice, match: match.id, fullTime: Score(2, 0))
+        try matches.setLineup(alice, match: match.id, team: "Rápidos", players: ["Ana", "Bea", "Carla"])
+        try matches.setLineup(alice, match: match.id, team: "Lentos", players: ["Dora"])
+        // A misspelled scorer is not a phantom player: refused; accents and case do not matter.
+        #expect(throws: ClubError.self) { try matches.addEvent(alice, match: match.id, goal("Rápidos", "Anna")) }
+        try matches.addEvent(alice, match: match.id, goal("rápidos", "ÁNA"))
+        // An own goal by Lentos' Dora counts for Rápidos: the second and last of their goals.
+        try matches.addEvent(alice, match: match.id, goal("Rápidos", "Dora", own: true))
+        #expect(throws: ClubError.self) { try matches.addEvent(alice, match: match.id, goal("Rápidos", "Bea")) }
+        #expect(throws: ClubError.self) { try matches.addEvent(alice, match: match.id, goal("Lentos", "Dora")) }
+        // A substitute who came on may be booked afterwards.
+        try matches.addEvent(alice, match: match.id, MatchEvent(team: "Rápidos", kind: .substitution(off: "Carla", on: "Eva"), minute: 60))
+        try matches.addEvent(alice, match: match.id, MatchEvent(team: "Rápidos", kind: .yellowCard(player: "Eva"), minute: 70))
+        #expect(try matches.show(alice, match: match.id).match.events.count == 4)
+        #expect(try leagues.scorers(.id(info.id)).map(\.player) == ["ÁNA"])
+
+        // Without a line-up, a side linked to a club team is checked against its squad.
+        let team = try club.teams.add(alice, name: "Club Rápido", season: "2024/25")
+        try club.squads.add(alice, to: .id(team.id), PlayerDraft(firstName: "Aymeric", surnames: "Laporte", number: 4, position: .defender))
+        try leagues.addTeam(alice, .id(info.id), name: "Club Rápido", team: .id(team.id))
+        let friendly = try matches.add(alice, league: .id(info.id), home: "Club Rápido", away: "Otros", matchday: 2)
+        try matches.result(alice, match: friendly.id, fullTime: Score(1, 1))
+        #expect(throws: ClubError.self) { try matches.addEvent(alice, match: friendly.id, goal("Club Rápido", "Nadie")) }
+        try matches.addEvent(alice, match: friendly.id, goal("Club Rápido", "aymeric laporte"))
+        // A plain-named side with no line-up takes any name.
+        try matches.addEvent(alice, match: friendly.id, goal("Otros", "Whoever"))
+    }
+
     @Test func importingARealSeasonIsAllOrNothing() throws {
         let club = try ClubFixture()
         let alice = try club.user("alice")

@@ -86,6 +86,9 @@ public struct Matches: Sendable {
             }
             var event = event
             event.team = team
+            if let problem = MatchEventCheck.problem(adding: event, to: stored.match, squad: try Self.squad(db, of: team, in: stored)) {
+                throw ClubError.invalid(field: "event", message: "match \(id): \(problem)")
+            }
             stored.match.events.append(event)
             try MatchStorage.update(db, id: id, with: stored.match)
             return stored
@@ -152,6 +155,17 @@ public struct Matches: Sendable {
             _ = try Self.editable(db, id: id, actor: actor)
             try db.execute(sql: "DELETE FROM fixture WHERE id = ?", arguments: [id])
         }
+    }
+
+    /// The current squad of the club team linked to `team` in the match's league ("first name
+    /// surnames"), or nil when the side is a plain name or the match a friendly.
+    static func squad(_ db: Database, of team: String, in stored: StoredMatch) throws -> [String]? {
+        guard let league = stored.leagueID,
+              let teamID = try Int64.fetchOne(db, sql: "SELECT teamId FROM leagueTeam WHERE leagueId = ? AND name = ?",
+                                              arguments: [league, team]) else { return nil }
+        let players = try Row.fetchAll(db, sql: Squads.playerSelect + " WHERE squadMembership.teamId = ?", arguments: [teamID])
+            .map(Squads.player)
+        return players.isEmpty ? nil : players.map(\.fullName)
     }
 
     /// The match, if `actor` may change it: an editor of its league, or the recorder of a friendly.
