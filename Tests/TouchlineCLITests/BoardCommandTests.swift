@@ -191,6 +191,15 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).contains("frame-00001.png"))
     }
 
+    @Test(arguments: ["1e-300x1e-300", "0.5x0.5", "0x10", "nanx10"])
+    func aSizeUnderOnePixelIsAUsageError(_ size: String) throws {
+        // 1e-300x1e-300 exited 70 ("drawing failed: invalid matrix").
+        let scratch = try Scratch()
+        let result = try Touchline.run(["board", "render", Touchline.example("433.json"), "-o", scratch.path("x.png"), "--size", size])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(scratch.files.isEmpty)
+    }
+
     @Test func missingInputIs66() throws {
         let scratch = try Scratch()
         let result = try Touchline.run(["board", "render", scratch.path("nope.json"), "-o", scratch.path("x.png")])
