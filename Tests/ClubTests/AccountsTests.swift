@@ -195,6 +195,13 @@ import Testing
         #expect(ClubError.storage(path: path, problem: .notADatabase).errorDescription == "\(path): is not a SQLite database")
     }
 
+    @Test func withoutADisplayNameTheUsernameIsShown() throws {
+        let club = try ClubFixture()
+        let account = try club.accounts.register(username: "dani", email: "dani@example.org", password: "long enough")
+        #expect(account.displayName == "dani")
+        #expect(try club.accounts.profile(username: "DANI").displayName == "dani")
+    }
+
     @Test func theDefaultDatabasePathFollowsTheEnvironment() {
         #expect(ClubStore.defaultPath(explicit: "/tmp/x.sqlite", environment: ["TOUCHLINE_DB": "/y"]) == "/tmp/x.sqlite")
         #expect(ClubStore.defaultPath(environment: ["TOUCHLINE_DB": "/y.sqlite"]) == "/y.sqlite")

@@ -18,16 +18,16 @@ public struct Accounts: Sendable {
         self.hasher = hasher
     }
 
-    /// Creates an account.
+    /// Creates an account; without a display name, the username is shown.
     ///
     /// - Throws: ``ClubError/invalid(field:message:)`` for a bad username, email, display name
     ///   or short password, and for an email already in use, which is refused without saying
     ///   why (``emailRefused``: usernames are public, email addresses are not);
     ///   ``ClubError/duplicate(field:value:)`` for a username already taken (ignoring case).
     @discardableResult
-    public func register(username: String, displayName: String, email: String, password: String) throws -> Account {
+    public func register(username: String, displayName: String? = nil, email: String, password: String) throws -> Account {
         let username = try Validation.username(username)
-        let displayName = try Validation.text(displayName, field: "display name", maximum: 100)
+        let displayName = try Validation.text(displayName ?? username, field: "display name", maximum: 100)
         let email = try Validation.email(email)
         let hash = try hasher.hash(password)
         let now = Date()

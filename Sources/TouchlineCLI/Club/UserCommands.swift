@@ -34,8 +34,7 @@ struct User: ParsableCommand {
                 let password = try Passwords.read(fromStandardInput: passwordStdin, prompt: "Password for \(username): ",
                                                   confirm: true)
                 let accounts = Accounts(store: try database.store())
-                let account = try accounts.register(username: username, displayName: name ?? username, email: email,
-                                                    password: password)
+                let account = try accounts.register(username: username, displayName: name, email: email, password: password)
                 if output.json { try Output.json(account) } else { print("registered \(account.username) (id \(account.id))") }
             }
         }
