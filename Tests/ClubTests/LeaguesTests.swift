@@ -208,6 +208,35 @@ import Testing
         try matches.addEvent(alice, match: friendly.id, goal("Otros", "Whoever"))
     }
 
+    @Test func renamingDeletingAndRemovingTeamsAreTheOwnersAndMendMistakes() throws {
+        let (club, leagues, matches, info, alice, bob, _) = try league()
+        // Bob edits the league but does not own it.
+        #expect(throws: ClubError.self) { try leagues.rename(bob, .id(info.id), to: "Mía") }
+        #expect(throws: ClubError.self) { try leagues.delete(bob, .id(info.id)) }
+        #expect(throws: ClubError.self) { try leagues.removeTeam(bob, .id(info.id), team: "Otros") }
+        #expect(try leagues.rename(alice, .id(info.id), to: "Liga de los Jueves").name == "Liga de los Jueves")
+        #expect(throws: ClubError.self) { try leagues.rename(alice, .id(info.id), to: "  ") }
+
+        let played = try matches.add(alice, league: .id(info.id), home: "Rápidos", away: "Otros", matchday: 1)
+        try matches.result(alice, match: played.id, fullTime: Score(1, 0))
+        let scheduled = try matches.add(alice, league: .id(info.id), home: "Lentos", away: "Otros", matchday: 2)
+        try leagues.deduct(alice, .id(info.id), team: "Otros", points: 3, reason: "late fees")
+        // A team with a result: refused, nothing changes; with force, its matches and deductions go.
+        #expect(throws: ClubError.self) { try leagues.removeTeam(alice, .id(info.id), team: "otros") }
+        #expect(try leagues.teams(.id(info.id)).count == 4)
+        #expect(try leagues.removeTeam(alice, .id(info.id), team: "otros", force: true) == 2)
+        #expect(try leagues.teams(.id(info.id)).map(\.name) == ["Rápidos", "Lentos", "Medianos"])
+        #expect(try leagues.matches(.id(info.id)).isEmpty)
+        #expect(throws: ClubError.self) { try matches.show(nil, match: scheduled.id) }
+        #expect(try club.count("deduction") == 0)
+        // A team without results goes without --force.
+        #expect(try leagues.removeTeam(alice, .id(info.id), team: "Medianos") == 0)
+
+        try leagues.delete(alice, .id(info.id))
+        #expect(throws: ClubError.notFound(kind: "league", reference: String(info.id))) { try leagues.show(.id(info.id)) }
+        #expect(try club.count("leagueTeam") == 0 && club.count("fixture") == 0 && club.count("leagueEditor") == 0)
+    }
+
     @Test func importingARealSeasonIsAllOrNothing() throws {
         let club = try ClubFixture()
         let alice = try club.user("alice")

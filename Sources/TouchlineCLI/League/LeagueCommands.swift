@@ -25,9 +25,9 @@ struct LeagueCommand: ParsableCommand {
               touchline league import es.1.json --rules la-liga
               touchline league export 'Liga Amigos' --format csv -o table.csv
             """,
-        subcommands: [List.self, Create.self, Password.self, Join.self, Grant.self, Revoke.self, Teams.self, AddTeam.self,
-                      Fixtures.self, Results.self, Table.self, Zones.self, Deduct.self, Import.self, Export.self, Scorers.self,
-                      Discipline.self]
+        subcommands: [List.self, Create.self, Rename.self, Delete.self, Password.self, Join.self, Grant.self, Revoke.self,
+                      Teams.self, AddTeam.self, RemoveTeam.self, Fixtures.self, Results.self, Table.self, Zones.self,
+                      Deduct.self, Import.self, Export.self, Scorers.self, Discipline.self]
     )
 
     struct List: ParsableCommand {

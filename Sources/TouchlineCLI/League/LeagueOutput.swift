@@ -104,6 +104,11 @@ enum LeagueOutput {
                        ("status", match.status.rawValue), ("full time", match.fullTime?.description ?? ""),
                        ("half time", match.halfTime?.description ?? ""), ("extra time", match.extraTime?.description ?? ""),
                        ("penalties", match.penalties?.description ?? "")])
+        let lineups = [match.home, match.away].compactMap { team in match.lineups[team].map { (team, $0) } }
+        if !lineups.isEmpty {
+            print("")
+            Output.table(["LINE-UP", "PLAYERS"], lineups.map { [$0.0, $0.1.joined(separator: ", ")] })
+        }
         guard !match.events.isEmpty else { return }
         print("")
         Output.table(["MIN", "TEAM", "EVENT"], match.events.map { [minute($0), $0.team, describe($0.kind)] })

@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+import League
+
+/// Mending mistakes: renaming and deleting a league, taking a team out of it. Owner only.
+extension Leagues {
+    /// Renames a league (1 to 100 characters; the owner's other leagues of the season keep
+    /// their names unique, ignoring case).
+    @discardableResult
+    public func rename(_ actor: Actor, _ reference: LeagueReference, to name: String) throws -> LeagueInfo {
+        let name = try Validation.text(name, field: "name", maximum: 100)
+        return try store.write { db in
+            let id = try Self.resolve(db, reference, editor: actor, owner: true)
+            if try Bool.fetchOne(db, sql: """
+                SELECT 1 FROM league WHERE ownerId = ? AND name = ? COLLATE NOCASE AND id <> ?
+                  AND season = (SELECT season FROM league WHERE id = ?)
+                """, arguments: [actor.userID, name, id, id]) != nil {
+                throw ClubError.duplicate(field: "league", value: name)
+            }
+            try db.execute(sql: "UPDATE league SET name = ? WHERE id = ?", arguments: [name, id])
+            return try Self.info(db, id: id)
+        }
+    }
+
+    /// Deletes a league with everything in it: teams, matches with their events and line-ups,
+    /// deductions, zones and editors. Club teams linked to it are not touched.
+    public func delete(_ actor: Actor, _ reference: LeagueReference) throws {
+        try store.write { db in
+            let id = try Self.resolve(db, reference, editor: actor, owner: true)
+            try db.execute(sql: "DELETE FROM league WHERE id = ?", arguments: [id])
+        }
+    }
+
+    /// Takes a team out of a league. Its scheduled matches and deductions go with it; while it
+    /// has matches with a result the removal is refused, unless `force`, which deletes those
+    /// matches too (the table then no longer counts them). Returns how many matches went.
+    @discardableResult
+    public func removeTeam(_ actor: Actor, _ reference: LeagueReference, team: String, force: Bool = false) throws -> Int {
+        try store.write { db in
+            let id = try Self.resolve(db, reference, editor: actor, owner: true)
+            let name = try Self.teamName(db, league: id, team)
+            let matches = try MatchStorage.fetch(db, where: "leagueId = ? AND (home = ? OR away = ?)", arguments: [id, name, name])
+            let played = matches.filter(\.match.hasResult)
+            if !played.isEmpty && !force {
+                throw ClubError.invalid(field: "team", message: "\(name) has played \(played.count) match"
+                    + "\(played.count == 1 ? "" : "es") in league '\(reference)' (the first: match \(played[0].id)); "
+                    + "removing it would change the table: give --force to delete those matches too")
+            }
+            for stored in matches {
+                try db.execute(sql: "DELETE FROM fixture WHERE id = ?", arguments: [stored.id])
+            }
+            try db.execute(sql: "DELETE FROM deduction WHERE leagueId = ? AND team = ?", arguments: [id, name])
+            try db.execute(sql: "DELETE FROM leagueTeam WHERE leagueId = ? AND name = ?", arguments: [id, name])
+            return matches.count
+        }
+    }
+}
