@@ -236,6 +236,39 @@ import Testing
         #expect((try? album.png(page: 0)) == nil)
     }
 
+    @Test func imagePathsStayInsideTheAlbumsFolder() throws {
+        let folder = try Folder()
+        let secret = folder.url.deletingLastPathComponent().appendingPathComponent("tl-secret-\(UUID().uuidString).png")
+        try F.solidPNG(width: 10, height: 10, color: Self.blue).write(to: secret)
+        defer { try? FileManager.default.removeItem(at: secret) }
+        try FileManager.default.createSymbolicLink(at: folder.url.appendingPathComponent("images/link.png"), withDestinationURL: secret)
+        _ = try folder.write("images/2.png", F.solidPNG(width: 10, height: 10, color: Self.blue))
+        func refusal(_ path: String) throws -> AlbumError? {
+            let json = Self.json.replacingOccurrences(of: "images/1.png", with: path)
+            let file = try folder.write("album.json", Data(json.utf8))
+            do {
+                _ = try Album(contentsOf: file)
+                return nil
+            } catch let error as AlbumError {
+                return error
+            }
+        }
+        let name = secret.lastPathComponent
+        for path in [secret.path, "../\(name)", "images/../../\(name)", "images/link.png"] {
+            #expect(try refusal(path) == .invalid(source: "album.json", field: "card 1 image",
+                                                 message: "'\(path)' leads out of the album's folder: give a path relative to it, inside it"))
+        }
+        // A missing file outside is refused the same way: nothing tells whether it exists.
+        #expect(try refusal("../no-such-\(name)") == .invalid(source: "album.json", field: "card 1 image",
+                                                             message: "'../no-such-\(name)' leads out of the album's folder: give a path relative to it, inside it"))
+        // Inside the folder, a ./ step or a link that stays inside is fine.
+        _ = try folder.write("images/1.png", F.solidPNG(width: 10, height: 10, color: Self.blue))
+        try FileManager.default.createSymbolicLink(at: folder.url.appendingPathComponent("images/inside.png"),
+                                                   withDestinationURL: folder.url.appendingPathComponent("images/1.png"))
+        #expect(try refusal("./images/1.png") == nil)
+        #expect(try refusal("images/inside.png") == nil)
+    }
+
     @Test func aJPEGImageIsDrawnUpright() throws {
         let folder = try Folder()
         // Card 1's image is a JPEG (whatever its name says) stored turned, with EXIF orientation 6.

@@ -114,15 +114,26 @@ public struct Album: PrintSection {
     }
 
     /// Reads an album from its file's bytes, and the images of its owned cards from files
-    /// whose paths are relative to `folder` (absolute paths are taken as they are).
+    /// whose paths are relative to `folder` and stay inside it: an absolute path, a `..` step or
+    /// a symbolic link leading out is refused, so an album shared with others reads no other file.
     ///
-    /// - Throws: as ``init(contentsOf:paper:)``.
+    /// - Throws: as ``init(contentsOf:paper:)``; ``AlbumError/invalid(source:field:message:)``
+    ///   for an image path leading out of `folder`.
     public init(data: Data, source: String, imagesRelativeTo folder: URL, paper: PaperSize = .a4) throws {
         let document = try AlbumDocument(data: data, source: source)
         try self.init(document: document, source: source, paper: paper) { card, path in
-            let file = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+            func outside() -> AlbumError {
+                .invalid(source: source, field: "card \(card.number) image",
+                         message: "'\(path)' leads out of the album's folder: give a path relative to it, inside it")
+            }
+            guard !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else { throw outside() }
+            let file = folder.appendingPathComponent(path)
             guard FileManager.default.fileExists(atPath: file.path) else {
                 throw AlbumError.missingImage(source: source, card: card.number, path: path)
+            }
+            let base = folder.resolvingSymlinksInPath().standardizedFileURL.path
+            guard file.resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(base.hasSuffix("/") ? base : base + "/") else {
+                throw outside()
             }
             let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
             guard size <= Self.maximumImageBytes else {
