@@ -108,7 +108,7 @@ import Testing
         let toBob = try club.messaging.send(alice, OutgoingMessage(to: "bob", subject: "Friendly", body: "Saturday?"))
         try club.messaging.send(bob, OutgoingMessage(to: "alice", subject: "Re", body: "Yes"))
 
-        try club.accounts.delete(alice)
+        try club.accounts.delete(alice, currentPassword: "alice-password")
 
         #expect(throws: ClubError.invalidCredentials("wrong username or password")) {
             try club.accounts.authenticate(username: "alice", password: "alice-password")
@@ -165,6 +165,9 @@ import Testing
             try club.accounts.edit(thief, email: "thief@example.org")
         }
         #expect(throws: ClubError.self) { try club.accounts.edit(thief, email: "thief@example.org", currentPassword: "guess") }
+        #expect(throws: ClubError.invalidCredentials("deleting the account needs your current password, and that is not it")) {
+            try club.accounts.delete(thief, currentPassword: "guess")
+        }
         // Nothing changed: the owner still logs in, with the same email and session.
         #expect(try club.accounts.authenticate(username: "alice", password: "alice-password") == alice)
         #expect(try club.accounts.account(of: alice).email == "alice@example.org")

@@ -196,6 +196,23 @@ import Testing
         #expect(try matches.show(alice, match: match.id).match.events.count == 4)
         #expect(try leagues.scorers(.id(info.id)).map(\.player) == ["ÁNA"])
 
+        // The events entered hold later changes to the match too: a score below its goals, a
+        // status without events or a line-up without the scorer is refused, and nothing changes.
+        let before = try matches.show(alice, match: match.id)
+        #expect(throws: ClubError.invalid(field: "result", message: "match \(match.id) has events this change would contradict: "
+                                            + "its 10' event of Rápidos: Rápidos scored 1 in Rápidos 1-0 Lentos, and 1 of its goals "
+                                            + "are entered already; delete the event first ('match event \(match.id) --delete ID', "
+                                            + "ids in 'match show \(match.id)')")) {
+            try matches.result(alice, match: match.id, fullTime: Score(1, 0))
+        }
+        #expect(throws: ClubError.self) { try matches.result(alice, match: match.id, fullTime: Score(2, 0), status: .scheduled) }
+        #expect(throws: ClubError.self) { try matches.setLineup(alice, match: match.id, team: "Rápidos", players: ["Bea", "Carla"]) }
+        #expect(throws: ClubError.self) { try matches.setLineup(alice, match: match.id, team: "Lentos", players: ["Otra"]) }
+        #expect(try matches.show(alice, match: match.id) == before)
+        // A change the events still fit is taken: a higher score, a line-up with the scorer.
+        try matches.result(alice, match: match.id, fullTime: Score(3, 1))
+        try matches.setLineup(alice, match: match.id, team: "Rápidos", players: ["Ana", "Carla"])
+
         // Without a line-up, a side linked to a club team is checked against its squad.
         let team = try club.teams.add(alice, name: "Club Rápido", season: "2024/25")
         try club.squads.add(alice, to: .id(team.id), PlayerDraft(firstName: "Aymeric", surnames: "Laporte", number: 4, position: .defender))
@@ -259,7 +276,7 @@ import Testing
         let (club, leagues, matches, info, alice, bob, _) = try league()
         try matches.add(bob, league: .id(info.id), home: "Rápidos", away: "Lentos", matchday: 1)
         try matches.add(bob, league: nil, home: "Amigos", away: "Vecinos")
-        try club.accounts.delete(alice)
+        try club.accounts.delete(alice, currentPassword: "alice-password")
         #expect(try leagues.list().isEmpty)
         #expect(try club.count("fixture") == 1) // bob's friendly stays
         #expect(try matches.friendlies(bob).map(\.match.home) == ["Amigos"])
@@ -268,7 +285,7 @@ import Testing
     @Test func anEditorLeavingKeepsTheMatchesTheyEntered() throws {
         let (club, leagues, matches, info, _, bob, _) = try league()
         try matches.add(bob, league: .id(info.id), home: "Rápidos", away: "Lentos", matchday: 1)
-        try club.accounts.delete(bob)
+        try club.accounts.delete(bob, currentPassword: "bob-password")
         #expect(try leagues.matches(.id(info.id)).count == 1)
     }
 }

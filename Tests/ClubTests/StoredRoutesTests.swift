@@ -109,7 +109,7 @@ private func track(_ latitude: Double, _ longitude: Double, name: String? = nil)
         try routes.delete(alice, first.id)
         #expect(throws: ClubError.notFound(kind: "route", reference: String(first.id))) { try routes.delete(alice, first.id) }
         #expect(try routes.list(alice).map(\.name) == ["two"])
-        try club.accounts.delete(alice)
+        try club.accounts.delete(alice, currentPassword: "alice-password")
         #expect(try club.count("route") == 1)
         #expect(try routes.list(bob).map(\.name) == ["bob's"])
     }

@@ -186,6 +186,10 @@ final class ClubScratch: @unchecked Sendable {
         #expect(email.status == 77)
         let noPassword = try club.run(["user", "edit", "--email", "thief@example.org"])
         #expect(noPassword.status == 64 && noPassword.stderr.contains("no password"))
+        let delete = try club.run(["user", "delete", "--yes", "--password-stdin"], stdin: Data("a guess\n".utf8))
+        #expect(delete.status == 77)
+        #expect(delete.stderr == "touchline: error: deleting the account needs your current password, and that is not it\n")
+        #expect(try club.run(["user", "delete", "--yes"]).status == 64)
         #expect((try club.json(["user", "show"], as: "alice") as? [String: Any])?["email"] as? String == "alice@example.org")
         #expect(try club.run(["whoami"]).stdout == "alice\n")
         // The owner, logged in, gives the current password and may change both.

@@ -135,7 +135,7 @@ import Testing
         let goal = try club.run(["match", "event", String(decider.id), "--team", "Rayo Vallecano", "--goal", "Isi Palazón",
                                  "--assist", "Óscar Trejo", "--minute", "90+3"], as: "alice")
         #expect(goal.status == 0, "\(goal.stderr)")
-        #expect(goal.stdout == "match \(decider.id): 90+3' Rayo Vallecano: goal Isi Palazón (assist Óscar Trejo)\n")
+        #expect(goal.stdout == "match \(decider.id): 90+3' Rayo Vallecano: goal Isi Palazón (assist Óscar Trejo) (event 1)\n")
         let scorers = try club.decode([Scorer].self, ["league", "scorers", "Liga Amigos", "--json"])
         #expect(scorers == [Scorer(player: "Isi Palazón", team: "Rayo Vallecano", goals: 1, assists: 0),
                             Scorer(player: "Óscar Trejo", team: "Rayo Vallecano", goals: 0, assists: 1)])

@@ -30,6 +30,16 @@ public struct StoredMatch: Sendable, Equatable, Codable {
     public var id: Int64
     public var leagueID: Int64?
     public var match: Match
+    /// The ids of `match.events`, in the same order: what `match event --delete` takes. An
+    /// event keeps its id while it exists, and no other event of the match is given it.
+    public var eventIDs: [Int64]
+
+    public init(id: Int64, leagueID: Int64?, match: Match, eventIDs: [Int64] = []) {
+        self.id = id
+        self.leagueID = leagueID
+        self.match = match
+        self.eventIDs = eventIDs
+    }
 }
 
 /// A league's team: a plain name, possibly linked to a club team.

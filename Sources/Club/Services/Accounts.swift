@@ -169,8 +169,10 @@ public struct Accounts: Sendable {
 
     /// Deletes the actor's account: their sessions, the teams they own with those teams'
     /// players, and the messages they received. Messages they sent stay with their recipients,
-    /// from "deleted user".
-    public func delete(_ actor: Actor) throws {
+    /// from "deleted user". Needs the current password, as changing it does: a copied session
+    /// alone must not be able to destroy the account.
+    public func delete(_ actor: Actor, currentPassword: String) throws {
+        try checkPassword(of: actor, currentPassword, purpose: "deleting the account")
         try store.write { db in
             // Players whose current team is one of the user's go with it.
             try db.execute(sql: """

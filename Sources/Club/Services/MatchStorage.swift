@@ -25,7 +25,9 @@ enum MatchStorage {
         return id
     }
 
-    /// Replaces the scores, status, events and line-ups of match `id`.
+    /// Replaces the scores, status, date, matchday and line-ups of match `id`. Its events are
+    /// left as they are: they are added and removed one at a time (``insertEvent(_:_:match:)``),
+    /// so that each keeps its id.
     static func update(_ db: Database, id: Int64, with match: Match) throws {
         try db.execute(sql: """
             UPDATE fixture SET status = ?, ftHome = ?, ftAway = ?, htHome = ?, htAway = ?, etHome = ?, etAway = ?,
@@ -33,9 +35,8 @@ enum MatchStorage {
             WHERE id = ?
             """, arguments: [match.status.rawValue] + scoreArguments(match)
                 + [match.date, match.time, match.matchday, match.round, id])
-        try db.execute(sql: "DELETE FROM fixtureEvent WHERE fixtureId = ?", arguments: [id])
         try db.execute(sql: "DELETE FROM lineup WHERE fixtureId = ?", arguments: [id])
-        try insertDetails(db, match, id: id)
+        try insertLineups(db, match, id: id)
     }
 
     private static func scoreArguments(_ match: Match) -> StatementArguments {
@@ -44,21 +45,29 @@ enum MatchStorage {
     }
 
     private static func insertDetails(_ db: Database, _ match: Match, id: Int64) throws {
-        let event = try db.cachedStatement(sql: """
+        for event in match.events { _ = try insertEvent(db, event, match: id) }
+        try insertLineups(db, match, id: id)
+    }
+
+    /// Adds `event` to match `id` and returns the event's id.
+    static func insertEvent(_ db: Database, _ item: MatchEvent, match id: Int64) throws -> Int64 {
+        let statement = try db.cachedStatement(sql: """
             INSERT INTO fixtureEvent (fixtureId, team, kind, player, other, penalty, ownGoal, minute, stoppage)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        for item in match.events {
-            let (kind, player, other, penalty, ownGoal): (String, String, String?, Bool, Bool)
-            switch item.kind {
-            case .goal(let scorer, let assist, let isPenalty, let isOwnGoal): (kind, player, other, penalty, ownGoal) = ("goal", scorer, assist, isPenalty, isOwnGoal)
-            case .yellowCard(let name): (kind, player, other, penalty, ownGoal) = ("yellow", name, nil, false, false)
-            case .secondYellow(let name): (kind, player, other, penalty, ownGoal) = ("second-yellow", name, nil, false, false)
-            case .redCard(let name): (kind, player, other, penalty, ownGoal) = ("red", name, nil, false, false)
-            case .substitution(let off, let on): (kind, player, other, penalty, ownGoal) = ("substitution", off, on, false, false)
-            }
-            try event.execute(arguments: [id, item.team, kind, player, other, penalty, ownGoal, item.minute, item.stoppage])
+        let (kind, player, other, penalty, ownGoal): (String, String, String?, Bool, Bool)
+        switch item.kind {
+        case .goal(let scorer, let assist, let isPenalty, let isOwnGoal): (kind, player, other, penalty, ownGoal) = ("goal", scorer, assist, isPenalty, isOwnGoal)
+        case .yellowCard(let name): (kind, player, other, penalty, ownGoal) = ("yellow", name, nil, false, false)
+        case .secondYellow(let name): (kind, player, other, penalty, ownGoal) = ("second-yellow", name, nil, false, false)
+        case .redCard(let name): (kind, player, other, penalty, ownGoal) = ("red", name, nil, false, false)
+        case .substitution(let off, let on): (kind, player, other, penalty, ownGoal) = ("substitution", off, on, false, false)
         }
+        try statement.execute(arguments: [id, item.team, kind, player, other, penalty, ownGoal, item.minute, item.stoppage])
+        return db.lastInsertedRowID
+    }
+
+    private static func insertLineups(_ db: Database, _ match: Match, id: Int64) throws {
         let lineup = try db.cachedStatement(sql: "INSERT OR IGNORE INTO lineup (fixtureId, team, player) VALUES (?, ?, ?)")
         for (team, players) in match.lineups {
             for player in players { try lineup.execute(arguments: [id, team, player]) }
@@ -74,6 +83,7 @@ enum MatchStorage {
         guard !rows.isEmpty else { return [] }
         let ids: [Int64] = rows.map { $0["id"] }
         var events: [Int64: [MatchEvent]] = [:]
+        var eventIDs: [Int64: [Int64]] = [:]
         var lineups: [Int64: [String: [String]]] = [:]
         for batch in stride(from: 0, to: ids.count, by: 500) {
             let slice = Array(ids[batch..<min(batch + 500, ids.count)])
@@ -91,6 +101,7 @@ enum MatchStorage {
                 }
                 events[row["fixtureId"], default: []].append(MatchEvent(team: row["team"], kind: kind, minute: row["minute"],
                                                                         stoppage: row["stoppage"]))
+                eventIDs[row["fixtureId"], default: []].append(row["id"])
             }
             for row in try Row.fetchAll(db, sql: "SELECT * FROM lineup WHERE fixtureId IN (\(marks))",
                                         arguments: StatementArguments(slice)) {
@@ -108,7 +119,7 @@ enum MatchStorage {
                               status: MatchStatus(rawValue: row["status"]) ?? .scheduled, fullTime: score("ft"),
                               halfTime: score("ht"), extraTime: score("et"), penalties: score("pen"),
                               events: events[id] ?? [], lineups: lineups[id] ?? [:])
-            return StoredMatch(id: id, leagueID: row["leagueId"], match: match)
+            return StoredMatch(id: id, leagueID: row["leagueId"], match: match, eventIDs: eventIDs[id] ?? [])
         }
     }
 }

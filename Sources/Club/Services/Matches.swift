@@ -43,11 +43,13 @@ public struct Matches: Sendable {
                               round: matchday.map { "Matchday \($0)" }, date: date, time: time)
             // League matches belong to the league; only friendlies belong to who recorded them.
             let id = try MatchStorage.insert(db, match, league: leagueID, recordedBy: leagueID == nil ? actor.userID : nil)
+            if leagueID == nil { try FriendlyLinks.link(db, where: "id = ?", arguments: [id]) }
             return StoredMatch(id: id, leagueID: leagueID, match: match)
         }
     }
 
     /// Enters or corrects a result.
+    @discardableResult
     public func result(_ actor: Actor, match id: Int64, fullTime: Score, halfTime: Score? = nil, extraTime: Score? = nil,
                        penalties: Score? = nil, status: MatchStatus = .played) throws -> StoredMatch {
         for (field, score) in [("full time", fullTime), ("half time", halfTime), ("extra time", extraTime), ("penalties", penalties)] {
@@ -68,12 +70,14 @@ public struct Matches: Sendable {
             stored.match.extraTime = extraTime
             stored.match.penalties = penalties
             stored.match.status = status
+            try Self.checkEvents(db, stored, field: "result")
             try MatchStorage.update(db, id: id, with: stored.match)
             return stored
         }
     }
 
     /// Adds an event (goal, card, substitution) to a match; its team must be one of the two.
+    @discardableResult
     public func addEvent(_ actor: Actor, match id: Int64, _ event: MatchEvent) throws -> StoredMatch {
         guard (0...130).contains(event.minute), (0...30).contains(event.stoppage) else {
             throw ClubError.invalid(field: "minute", message: "\(event.minute)+\(event.stoppage) is not a minute of a match")
@@ -90,7 +94,25 @@ public struct Matches: Sendable {
                 throw ClubError.invalid(field: "event", message: "match \(id): \(problem)")
             }
             stored.match.events.append(event)
-            try MatchStorage.update(db, id: id, with: stored.match)
+            stored.eventIDs.append(try MatchStorage.insertEvent(db, event, match: id))
+            return stored
+        }
+    }
+
+    /// Removes event `eventID` (as ``StoredMatch/eventIDs`` gives it) from match `id`: a goal,
+    /// card or substitution entered by mistake. The other events keep their ids.
+    ///
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` when the match has no such event.
+    @discardableResult
+    public func deleteEvent(_ actor: Actor, match id: Int64, event eventID: Int64) throws -> StoredMatch {
+        try store.write { db in
+            var stored = try Self.editable(db, id: id, actor: actor)
+            guard let index = stored.eventIDs.firstIndex(of: eventID) else {
+                throw ClubError.notFound(kind: "event of match \(id)", reference: String(eventID))
+            }
+            try db.execute(sql: "DELETE FROM fixtureEvent WHERE id = ? AND fixtureId = ?", arguments: [eventID, id])
+            stored.match.events.remove(at: index)
+            stored.eventIDs.remove(at: index)
             return stored
         }
     }
@@ -114,6 +136,7 @@ public struct Matches: Sendable {
                 throw ClubError.invalid(field: "team", message: "'\(team)' is not playing match \(id) (\(teams.joined(separator: " v ")))")
             }
             stored.match.lineups[side] = names.isEmpty ? nil : names
+            try Self.checkEvents(db, stored, field: "players")
             try MatchStorage.update(db, id: id, with: stored.match)
             return stored
         }
@@ -166,6 +189,17 @@ public struct Matches: Sendable {
         let players = try Row.fetchAll(db, sql: Squads.playerSelect + " WHERE squadMembership.teamId = ?", arguments: [teamID])
             .map(Squads.player)
         return players.isEmpty ? nil : players.map(\.fullName)
+    }
+
+    /// Refuses a change to a match (its result, status or a line-up) that the events already
+    /// entered would no longer fit, naming the first event that does not.
+    static func checkEvents(_ db: Database, _ stored: StoredMatch, field: String) throws {
+        guard !stored.match.events.isEmpty else { return }
+        var squads: [String: [String]] = [:]
+        for side in [stored.match.home, stored.match.away] { squads[side] = try squad(db, of: side, in: stored) }
+        guard let problem = MatchEventCheck.problem(in: stored.match, squads: squads) else { return }
+        throw ClubError.invalid(field: field, message: "match \(stored.id) has events this change would contradict: \(problem); "
+                                + "delete the event first ('match event \(stored.id) --delete ID', ids in 'match show \(stored.id)')")
     }
 
     /// The match, if `actor` may change it: an editor of its league, or the recorder of a friendly.

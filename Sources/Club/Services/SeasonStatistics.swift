@@ -9,8 +9,8 @@ import League
 /// an unlinked league team of the same name (ignoring case) in a league of the same season
 /// that the club team's owner or one of its editors owns or edits. So nobody else can put
 /// numbers on a team's cards by naming a team of their own league after it. A friendly the actor recorded counts when
-/// one side has the team's name and its date, if it has one, falls in the season (`2024/25`:
-/// 1 July 2024 to 30 June 2025; `2025`: the calendar year).
+/// one side is linked to the team (``FriendlyLinks``: the team of that name whose season, `2024/25` from
+/// 1 July 2024 to 30 June 2025 or `2025` the calendar year, holds the match's date).
 ///
 /// Each match is seen from the team's side only: the other side's players are left out, and
 /// of its events only the goals stay (for goals conceded and clean sheets), so a namesake in
@@ -22,11 +22,11 @@ enum SeasonStatistics {
         guard !players.isEmpty else { return [:] }
         // Names as the matches may spell them, folded, to the name each player is counted under.
         var canonical: [String: String] = [:]
-        for player in players where canonical[fold(player.fullName)] == nil {
-            canonical[fold(player.fullName)] = player.fullName
+        for player in players where canonical[NameKey.of(player.fullName)] == nil {
+            canonical[NameKey.of(player.fullName)] = player.fullName
         }
         let views = try matches(db, team: team, actor: actor).map { stored, side in
-            view(of: stored.match, from: side) { canonical[fold($0)] ?? $0 }
+            view(of: stored.match, from: side) { canonical[NameKey.of($0)] ?? $0 }
         }
         let table = Dictionary(StatisticsEngine.players(in: views).map { ($0.player, $0) }) { first, _ in first }
         var result: [Int64: PlayerStatistics] = [:]
@@ -55,24 +55,22 @@ enum SeasonStatistics {
         for row in try Row.fetchAll(db, sql: leagueSides, arguments: ["team": team.id, "name": team.name, "season": team.season]) {
             sides[row["leagueId"], default: []].insert(row["name"])
         }
-        let (first, last) = seasonDates(team.season)
+        let friendly = "fixture.leagueId IS NULL AND fixture.recordedBy = :actor"
+        let playedAtHome = Set(try Int64.fetchAll(db, sql: "SELECT id FROM fixture WHERE \(friendly) AND homeTeamId = :team",
+                                                  arguments: ["actor": actor.userID, "team": team.id]))
         let stored = try MatchStorage.fetch(db, where: """
             (fixture.leagueId IS NOT NULL AND EXISTS (
                 SELECT 1 FROM (\(leagueSides)) AS side
                 WHERE side.leagueId = fixture.leagueId AND side.name IN (fixture.home, fixture.away)))
-            OR (fixture.leagueId IS NULL AND fixture.recordedBy = :actor
-                AND (fixture.home = :name COLLATE NOCASE OR fixture.away = :name COLLATE NOCASE)
-                AND (fixture.date IS NULL OR fixture.date BETWEEN :first AND :last))
-            """, arguments: ["team": team.id, "name": team.name, "season": team.season, "actor": actor.userID,
-                             "first": first, "last": last])
+            OR (\(friendly) AND :team IN (fixture.homeTeamId, fixture.awayTeamId))
+            """, arguments: ["team": team.id, "name": team.name, "season": team.season, "actor": actor.userID])
         return stored.compactMap { stored in
             let match = stored.match
-            if let league = stored.leagueID {
-                let names = sides[league] ?? []
-                return names.contains(match.home) ? (stored, match.home) : names.contains(match.away) ? (stored, match.away) : nil
+            guard let league = stored.leagueID else {
+                return (stored, playedAtHome.contains(stored.id) ? match.home : match.away)
             }
-            let name = fold(team.name)
-            return fold(match.home) == name ? (stored, match.home) : fold(match.away) == name ? (stored, match.away) : nil
+            let names = sides[league] ?? []
+            return names.contains(match.home) ? (stored, match.home) : names.contains(match.away) ? (stored, match.away) : nil
         }
     }
 
@@ -103,10 +101,6 @@ enum SeasonStatistics {
         return view
     }
 
-    /// A name folded for matching: no case, no accents, single spaces.
-    static func fold(_ name: String) -> String {
-        Validation.searchKey(name).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    }
 
     /// The first and last day of a season, `YYYY-MM-DD`: `2024/25` runs from 1 July 2024 to
     /// 30 June 2025, `2025` is the calendar year.

@@ -26,7 +26,9 @@ public struct Teams: Sendable {
                 INSERT INTO team (name, season, category, region, primaryColor, secondaryColor, ownerId, createdAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [name, season, category, region, primary, secondary, actor.userID, now])
-            return try Self.team(db, id: db.lastInsertedRowID)
+            let team = try Self.team(db, id: db.lastInsertedRowID)
+            try FriendlyLinks.link(db, where: "recordedBy = ?", arguments: [actor.userID])
+            return team
         }
     }
 
@@ -87,7 +89,8 @@ public struct Teams: Sendable {
         }
     }
 
-    /// Deletes a team and the players whose current team it is; the owner only.
+    /// Deletes a team, the players whose current team it is and the friendlies it played
+    /// (``FriendlyLinks``); the owner only. League teams linked to it stay as plain names.
     public func delete(_ actor: Actor, _ reference: TeamReference) throws {
         try store.write { db in
             let (id, _) = try Self.resolve(db, reference, for: actor, needs: .owner)

@@ -269,6 +269,17 @@ extension ClubStore {
                 END;
                 """)
         }
+        migrator.registerMigration("v7 friendlies played by club teams") { db in
+            // Friendlies stored only their teams' names, so deleting a team left them behind
+            // and cards found them by name. Each side now links to its club team, if any.
+            try db.execute(sql: """
+                ALTER TABLE fixture ADD COLUMN homeTeamId INTEGER REFERENCES team(id) ON DELETE CASCADE;
+                ALTER TABLE fixture ADD COLUMN awayTeamId INTEGER REFERENCES team(id) ON DELETE CASCADE;
+                CREATE INDEX fixture_homeTeam ON fixture(homeTeamId) WHERE homeTeamId IS NOT NULL;
+                CREATE INDEX fixture_awayTeam ON fixture(awayTeamId) WHERE awayTeamId IS NOT NULL;
+                """)
+            try FriendlyLinks.link(db, where: "1", arguments: [])
+        }
         return migrator
     }
 }

@@ -36,9 +36,26 @@ public enum MatchEventCheck {
             for earlier in match.events where earlier.team == side {
                 if case .substitution(_, let on) = earlier.kind { known.append(on) }
             }
-            guard !known.map(fold).contains(fold(name)) else { continue }
+            guard !known.map(NameKey.of).contains(NameKey.of(name)) else { continue }
             let list = match.lineups[side] != nil ? "line-up" : "squad"
             return "'\(name)' is not in the \(list) of \(side) for this match (nor came on as a substitute)"
+        }
+        return nil
+    }
+
+    /// Why the events of `match` do not all fit it, or nil when they do: each event checked
+    /// as ``problem(adding:to:squad:)`` checks it, against the match with the events before
+    /// it. `squads` gives a side's club squad, by side. For a change to a match that already
+    /// has events: a lower score, another status or another line-up.
+    public static func problem(in match: Match, squads: [String: [String]] = [:]) -> String? {
+        var replay = match
+        replay.events = []
+        for event in match.events {
+            if let problem = problem(adding: event, to: replay, squad: squads[event.team]) {
+                let minute = event.stoppage > 0 ? "\(event.minute)+\(event.stoppage)" : "\(event.minute)"
+                return "its \(minute)' event of \(event.team): \(problem)"
+            }
+            replay.events.append(event)
         }
         return nil
     }
@@ -52,11 +69,5 @@ public enum MatchEventCheck {
         case .yellowCard(let player), .secondYellow(let player), .redCard(let player): return [(player, event.team)]
         case .substitution(let off, _): return [(off, event.team)]
         }
-    }
-
-    /// A name folded for comparing: no case, no accents, single spaces.
-    static func fold(_ name: String) -> String {
-        name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
-            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }

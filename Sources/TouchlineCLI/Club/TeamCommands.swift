@@ -108,7 +108,7 @@ struct TeamCommand: ParsableCommand {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a team and its current players (owner only).")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a team, its current players and the friendlies it played (owner only).")
         @Argument(help: "The team's id or name.") var team: String
         @OptionGroup var club: ClubOptions
 

@@ -119,14 +119,14 @@ struct User: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "delete",
             abstract: "Delete your account.",
-            discussion: "Removes your sessions, the teams and players you own, the leagues you own with their teams, matches and editors, the friendlies you recorded, your stored routes, and the messages you received; messages you sent stay with their recipients, from \"deleted user\", and league matches you entered as an editor stay with their league. Asks on a terminal without --yes; refuses when not on a terminal.")
+            discussion: "Removes your sessions, the teams and players you own, the leagues you own with their teams, matches and editors, the friendlies you recorded, your stored routes, and the messages you received; messages you sent stay with their recipients, from \"deleted user\", and league matches you entered as an editor stay with their league. Asks for your current password even when you are logged in, then, on a terminal without --yes, for a confirmation; refuses without --yes when not on a terminal.")
         @Flag(help: "Do not ask.") var yes = false
         @OptionGroup var club: ClubOptions
 
         func run() throws {
             try reportingErrors {
                 let accounts = Accounts(store: try club.store())
-                let actor = try club.actor(accounts)
+                let (actor, password) = try club.actorWithPassword(accounts)
                 if !yes {
                     guard isatty(STDIN_FILENO) == 1 else {
                         throw CommandError(.usage, "deleting an account needs --yes when not on a terminal")
@@ -136,7 +136,7 @@ struct User: ParsableCommand {
                         throw CommandError(.usage, "not deleted")
                     }
                 }
-                try accounts.delete(actor)
+                try accounts.delete(actor, currentPassword: password)
                 if SessionFile().entry(for: club.databasePath)?.username.lowercased() == actor.username.lowercased() {
                     try? SessionFile().set(nil, for: club.databasePath)
                 }

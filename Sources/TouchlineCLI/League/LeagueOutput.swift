@@ -95,7 +95,7 @@ enum LeagueOutput {
         }
     }
 
-    /// A match's details and its events in order.
+    /// A match's details, its line-ups and its events in order, each with its id.
     static func match(_ stored: StoredMatch) {
         let match = stored.match
         Output.fields([("id", String(stored.id)), ("league", stored.leagueID.map(String.init) ?? "friendly"),
@@ -111,7 +111,9 @@ enum LeagueOutput {
         }
         guard !match.events.isEmpty else { return }
         print("")
-        Output.table(["MIN", "TEAM", "EVENT"], match.events.map { [minute($0), $0.team, describe($0.kind)] })
+        Output.table(["ID", "MIN", "TEAM", "EVENT"], zip(stored.eventIDs, match.events).map { id, event in
+            [String(id), minute(event), event.team, describe(event.kind)]
+        })
     }
 
     /// Players with their goals and assists.

@@ -102,19 +102,21 @@ struct MatchCommand: ParsableCommand {
     struct Event: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "event",
-            abstract: "Add a goal, a card or a substitution to a match.",
+            abstract: "Add a goal, a card or a substitution to a match, or delete one entered by mistake.",
             discussion: """
                 Give exactly one of --goal, --yellow, --second-yellow, --red and --sub, with the team \
-                and the minute. For an own goal, --team is the team credited with the goal.
+                and the minute. For an own goal, --team is the team credited with the goal. \
+                --delete takes an event's id, as 'match show' lists them.
 
                 Examples:
                   touchline match event 12 --team 'Los Rápidos' --goal 'Marta Díaz' \\
                     --penalty --minute 45+2
                   touchline match event 12 --team 'Atlético Lento' --yellow 'Eva Gil' \\
                     --minute 31
+                  touchline match event 12 --delete 3
                 """)
         @Argument(help: "The match's id.") var id: Int64
-        @Option(help: "The team the event belongs to (one of the two).") var team: String
+        @Option(help: "The team the event belongs to (one of the two).") var team: String?
         @Option(help: ArgumentHelp("A goal, by this player.", valueName: "player")) var goal: String?
         @Option(help: ArgumentHelp("With --goal: who assisted.", valueName: "player")) var assist: String?
         @Flag(help: "With --goal: a penalty.") var penalty = false
@@ -127,16 +129,26 @@ struct MatchCommand: ParsableCommand {
         var sub: MatchArguments.Substitution?
         @Option(parsing: .unconditional, help: ArgumentHelp("The minute, with stoppage time after a plus: 45, 90+3.", valueName: "minute"),
                 transform: MatchArguments.minute)
-        var minute: MatchArguments.Minute
+        var minute: MatchArguments.Minute?
+        @Option(help: ArgumentHelp("Delete the event with this id instead (see 'match show').", valueName: "event-id"))
+        var delete: Int64?
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
         func validate() throws {
             let given = [goal != nil, yellow != nil, secondYellow != nil, red != nil, sub != nil].filter { $0 }.count
+            if delete != nil {
+                guard given == 0, team == nil, minute == nil, assist == nil, !penalty, !ownGoal else {
+                    throw ValidationError("--delete takes only the event's id: no --team, --minute or event to add")
+                }
+                return
+            }
             guard given == 1 else { throw ValidationError("give exactly one of --goal, --yellow, --second-yellow, --red and --sub") }
             if goal == nil, assist != nil || penalty || ownGoal {
                 throw ValidationError("--assist, --penalty and --own-goal go with --goal")
             }
+            guard team != nil else { throw ValidationError("missing --team: the team the event belongs to") }
+            guard minute != nil else { throw ValidationError("missing --minute: when the event happened, as 45 or 90+3") }
         }
 
         var kind: MatchEvent.Kind {
@@ -151,11 +163,19 @@ struct MatchCommand: ParsableCommand {
         func run() throws {
             try reportingErrors {
                 let (store, actor) = try club.session()
-                let event = MatchEvent(team: team, kind: kind, minute: minute.minute, stoppage: minute.stoppage)
-                let stored = try Matches(store: store).addEvent(actor, match: id, event)
+                let matches = Matches(store: store)
+                if let delete {
+                    let stored = try matches.deleteEvent(actor, match: id, event: delete)
+                    if output.json { return try Output.json(stored) }
+                    return print("match \(stored.id): deleted event \(delete)")
+                }
+                let minute = minute ?? MatchArguments.Minute(minute: 0, stoppage: 0)
+                let event = MatchEvent(team: team ?? "", kind: kind, minute: minute.minute, stoppage: minute.stoppage)
+                let stored = try matches.addEvent(actor, match: id, event)
                 if output.json { return try Output.json(stored) }
                 let added = stored.match.events.last ?? event
-                print("match \(stored.id): \(LeagueOutput.minute(added)) \(added.team): \(LeagueOutput.describe(added.kind))")
+                print("match \(stored.id): \(LeagueOutput.minute(added)) \(added.team): \(LeagueOutput.describe(added.kind))"
+                      + (stored.eventIDs.last.map { " (event \($0))" } ?? ""))
             }
         }
     }

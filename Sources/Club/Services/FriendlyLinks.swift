@@ -1,0 +1,63 @@
+import Foundation
+import GRDB
+import League
+
+/// Which club teams played a friendly: each side of a friendly is linked to the club team of
+/// that name (ignoring case, accents and repeated spaces) that its recorder owns or holds a role
+/// on, of the season the match's date falls in (the newest season for an undated match). A
+/// friendly is linked when it is recorded, and unlinked friendlies of a user are linked when
+/// that user creates the team. Deleting a club team deletes the friendlies linked to it, as it
+/// deletes its players: they are that team's record. Cards count a friendly by this link.
+enum FriendlyLinks {
+    /// Links the sides of the unlinked friendlies that `condition` selects (SQL over `fixture`,
+    /// with bound `arguments`) to their club teams.
+    static func link(_ db: Database, where condition: String, arguments: StatementArguments) throws {
+        let friendlies = try Row.fetchAll(db, sql: """
+            SELECT id, recordedBy, home, away, date, homeTeamId, awayTeamId FROM fixture
+            WHERE leagueId IS NULL AND (homeTeamId IS NULL OR awayTeamId IS NULL) AND (\(condition))
+            ORDER BY id
+            """, arguments: arguments)
+        var teamsByRecorder: [Int64: [Candidate]] = [:]
+        for friendly in friendlies {
+            let recorder: Int64 = friendly["recordedBy"]
+            if teamsByRecorder[recorder] == nil { teamsByRecorder[recorder] = try visibleTeams(db, user: recorder) }
+            let teams = teamsByRecorder[recorder] ?? []
+            let date: String? = friendly["date"]
+            let home: Int64? = friendly["homeTeamId"] ?? team(named: friendly["home"], on: date, among: teams)
+            let away: Int64? = friendly["awayTeamId"] ?? team(named: friendly["away"], on: date, among: teams)
+            guard home != nil || away != nil else { continue }
+            try db.execute(sql: "UPDATE fixture SET homeTeamId = ?, awayTeamId = ? WHERE id = ?",
+                           arguments: [home, away, friendly["id"]])
+        }
+    }
+
+    /// A club team a side may be linked to.
+    private struct Candidate {
+        var id: Int64
+        /// The name folded as ``NameKey`` folds it.
+        var key: String
+        /// The season's first and last day, `YYYY-MM-DD`.
+        var first: String, last: String
+    }
+
+    /// The club teams `user` owns or holds a role on, newest season first.
+    private static func visibleTeams(_ db: Database, user: Int64) throws -> [Candidate] {
+        try Row.fetchAll(db, sql: """
+            SELECT id, name, season FROM team
+            WHERE ownerId = ? OR EXISTS (SELECT 1 FROM teamMember WHERE teamId = team.id AND userId = ?)
+            ORDER BY season DESC, id
+            """, arguments: [user, user]).map { row in
+            let (first, last) = SeasonStatistics.seasonDates(row["season"])
+            return Candidate(id: row["id"], key: NameKey.of(row["name"]), first: first, last: last)
+        }
+    }
+
+    /// The id of the team of `name` whose season holds `date` (any season when undated: the
+    /// first, so the newest).
+    private static func team(named name: String, on date: String?, among teams: [Candidate]) -> Int64? {
+        let key = NameKey.of(name)
+        return teams.first { team in
+            team.key == key && date.map { team.first <= $0 && $0 <= team.last } ?? true
+        }?.id
+    }
+}

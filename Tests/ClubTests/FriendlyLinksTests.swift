@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+import League
+import Testing
+@testable import Club
+
+/// Friendlies refer to the club teams that played them, so deleting a team takes its
+/// friendlies with it, and cards find them by the link, not by name.
+@Suite struct FriendlyLinksTests {
+    static func sides(_ club: ClubFixture, _ match: Int64) throws -> [Int64?] {
+        try club.store.read { db in
+            let row = try Row.fetchOne(db, sql: "SELECT homeTeamId, awayTeamId FROM fixture WHERE id = ?", arguments: [match])
+            return [row?["homeTeamId"], row?["awayTeamId"]]
+        }
+    }
+
+    @Test func aFriendlyLinksToTheTeamOfItsSeasonAndGoesWithIt() throws {
+        let club = try ClubFixture()
+        let alice = try club.user("alice"), bob = try club.user("bob")
+        let old = try club.teams.add(alice, name: "Infantil A", season: "2023/24")
+        let team = try club.teams.add(alice, name: "Infantil A", season: "2024/25")
+        let other = try club.teams.add(alice, name: "Cadete B", season: "2024/25")
+        let matches = Matches(store: club.store)
+        // Names are matched ignoring case, accents and spaces; the date picks the season.
+        let inSeason = try matches.add(alice, league: nil, home: "infantil  a", away: "Osasuna", date: "2025-03-01")
+        let lastSeason = try matches.add(alice, league: nil, home: "Osasuna", away: "INFANTIL A", date: "2024-05-01")
+        let undated = try matches.add(alice, league: nil, home: "Infantil A", away: "Cadete B")
+        let bobs = try matches.add(bob, league: nil, home: "Infantil A", away: "Eibar", date: "2025-03-01")
+        #expect(try Self.sides(club, inSeason.id) == [team.id, nil])
+        #expect(try Self.sides(club, lastSeason.id) == [nil, old.id])
+        #expect(try Self.sides(club, undated.id) == [team.id, other.id])
+        // Bob holds no role on alice's teams: his friendly is a plain name.
+        #expect(try Self.sides(club, bobs.id) == [nil, nil])
+
+        try club.teams.delete(alice, .id(team.id))
+        #expect(throws: ClubError.self) { try matches.show(alice, match: inSeason.id) }
+        #expect(throws: ClubError.self) { try matches.show(alice, match: undated.id) }
+        #expect(try matches.show(alice, match: lastSeason.id).match.away == "INFANTIL A")
+        #expect(try matches.show(bob, match: bobs.id).match.home == "Infantil A")
+        // The deleted friendlies' ids are never given to another match.
+        let next = try matches.add(alice, league: nil, home: "Cadete B", away: "Getafe")
+        #expect(next.id > max(inSeason.id, undated.id, bobs.id))
+    }
+
+    @Test func aTeamCreatedLaterTakesItsRecordersEarlierFriendlies() throws {
+        let club = try ClubFixture()
+        let alice = try club.user("alice"), bob = try club.user("bob")
+        let matches = Matches(store: club.store)
+        let early = try matches.add(alice, league: nil, home: "Alevín", away: "Getafe", date: "2025-01-10")
+        let bobs = try matches.add(bob, league: nil, home: "Alevín", away: "Getafe", date: "2025-01-10")
+        let team = try club.teams.add(alice, name: "alevin", season: "2024/25")
+        #expect(try Self.sides(club, early.id) == [team.id, nil])
+        #expect(try Self.sides(club, bobs.id) == [nil, nil])
+    }
+
+    @Test func anOlderDatabaseLinksItsFriendliesWhenOpened() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("club-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("touchline.sqlite").path
+        // A database as version 6 left it: friendlies by name only.
+        let queue = try DatabaseQueue(path: path)
+        try ClubStore.migrator.migrate(queue, upTo: "v6 match ids never reused")
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO user (id, username, displayName, email, searchKey, passwordHash, createdAt)
+                VALUES (1, 'alice', 'Alice', 'alice@example.org', 'alice', '$scrypt$x', '2025-01-01');
+                INSERT INTO team (id, name, season, ownerId, createdAt) VALUES (7, 'Infantil A', '2024/25', 1, '2025-01-01');
+                INSERT INTO fixture (id, recordedBy, home, away, date, status) VALUES
+                    (1, 1, 'Infantil A', 'Osasuna', '2024-10-01', 'scheduled'),
+                    (2, 1, 'Infantil A', 'Osasuna', '2023-10-01', 'scheduled');
+                """)
+        }
+        try queue.close()
+        let store = try ClubStore(path: path)
+        let links = try store.read { db in
+            try Row.fetchAll(db, sql: "SELECT homeTeamId FROM fixture ORDER BY id").map { $0["homeTeamId"] as Int64? }
+        }
+        #expect(links == [7, nil])
+    }
+}
