@@ -184,6 +184,10 @@ import Testing
                 == "album.json: cards[0].title: missing")
         #expect(try message { var c = Self.cards($0); c[0]["number"] = "two"; $0["cards"] = c }
                 == "album.json: cards[0].number: expected a whole number")
+        // Numbers an Int cannot hold are named too (Foundation reports them without a path).
+        #expect(try message { var c = Self.cards($0); c[2]["number"] = 1e308; $0["cards"] = c }
+                == "album.json: cards[2].number: expected a whole number, found 1e+308")
+        #expect(try message { $0["owned"] = ["2": 1.5] } == "album.json: owned.2: expected a whole number, found 1.5")
         #expect(try message { $0["families"] = [[String: Any]]() }
                 == "album.json: families: expected 1 to 200 families, found 0")
         #expect(try message { $0["cards"] = (1...2001).map { ["number": $0, "title": "", "family": "first"] } }

@@ -187,6 +187,30 @@ public struct AlbumDocument: Sendable, Equatable, Codable {
         }
     }
 
+    /// The path and text of the first number in `data` (keys in order) that is not a whole
+    /// number an `Int` holds, or nil.
+    private static func firstNonWholeNumber(in data: Data) -> (String, String)? {
+        func search(_ value: Any, _ path: String) -> (String, String)? {
+            if let object = value as? [String: Any] {
+                for key in object.keys.sorted() {
+                    let field = path.isEmpty ? key : "\(path).\(key)"
+                    if let value = object[key], let found = search(value, field) { return found }
+                }
+            } else if let array = value as? [Any] {
+                for (index, item) in array.enumerated() {
+                    if let found = search(item, "\(path)[\(index)]") { return found }
+                }
+            } else if let number = value as? NSNumber, !(value is Bool) {
+                let double = number.doubleValue
+                let whole = double.rounded() == double && abs(double) < 9.2e18
+                if !whole { return (path, "\(number)") }
+            }
+            return nil
+        }
+        guard let root = try? JSONSerialization.jsonObject(with: data) else { return nil }
+        return search(root, "")
+    }
+
     /// A decoding error as an ``AlbumError`` naming the JSON path.
     private static func describe(_ error: DecodingError, data: Data, source: String) -> AlbumError {
         func path(_ codingPath: [any CodingKey]) -> String {
@@ -214,6 +238,11 @@ public struct AlbumDocument: Sendable, Equatable, Codable {
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty, let syntax = JSONSyntaxError.locate(in: data) {
                 return .syntax(source: source, message: "line \(syntax.line), column \(syntax.column): \(syntax.message)")
+            }
+            // Foundation reports a number that does not fit an Int as invalid JSON, with no
+            // path; every number of the format is a whole one, so the first other one is it.
+            if context.codingPath.isEmpty, let (field, number) = firstNonWholeNumber(in: data) {
+                return .invalid(source: source, field: field, message: "expected a whole number, found \(number)")
             }
             return .invalid(source: source, field: path(context.codingPath), message: context.debugDescription)
         @unknown default:
