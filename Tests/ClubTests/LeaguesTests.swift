@@ -265,10 +265,11 @@ import Testing
         let table = try leagues.table(.id(info.id))
         #expect(table.rows.map(\.team)[9...11].map { $0.contains("Girona") || $0.contains("Rayo") || $0.contains("Sevilla") } == [true, true, true])
         #expect(try club.count("fixture") == 380)
-        // A broken file creates nothing.
-        #expect(throws: ClubError.self) {
+        // A broken file creates nothing, and says where it is broken as the importer's own error.
+        let broken = #expect(throws: ImportError.self) {
             try leagues.importSeason(alice, data: Data("{\"name\": \"X\", \"matches\": [".utf8), source: "broken.json")
         }
+        #expect(broken?.kind == .syntax && broken?.errorDescription?.hasPrefix("broken.json:") == true)
         #expect(try leagues.list().count == 1)
     }
 

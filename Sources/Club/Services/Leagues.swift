@@ -211,14 +211,12 @@ public struct Leagues: Sendable {
 
     /// Creates a league from an import file in one transaction: its teams and matches, named
     /// after the file's title unless `name` is given. The report lists what was skipped.
+    ///
+    /// - Throws: the importer's ``ImportError`` (`FILE:LINE: FIELD: ...`) for a file that cannot
+    ///   be imported, before anything is written; ``ClubError`` for the league itself.
     public func importSeason(_ actor: Actor, data: Data, source: String, name: String? = nil, season: String? = nil,
                              kind: LeagueKind = .federation, rules: String = "premier-league") throws -> (LeagueInfo, ImportResult) {
-        let result: ImportResult
-        do {
-            result = try SeasonImporter.read(data, source: source)
-        } catch {
-            throw ClubError.invalid(field: "import", message: error.errorDescription ?? "\(error)")
-        }
+        let result = try SeasonImporter.read(data, source: source)
         let preset = try Self.rules(named: rules)
         let title = name ?? result.season.name
         let label = season ?? Self.seasonLabel(in: result.season.name) ?? "imported"

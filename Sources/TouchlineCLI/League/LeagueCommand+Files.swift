@@ -48,15 +48,9 @@ extension LeagueCommand {
             try reportingErrors {
                 let data = try Files.read(file)
                 let (store, actor) = try club.session()
-                let (league, result): (LeagueInfo, ImportResult)
-                do {
-                    (league, result) = try Leagues(store: store).importSeason(
-                        actor, data: data, source: URL(fileURLWithPath: file).lastPathComponent, name: name, season: season,
-                        kind: kind, rules: rules)
-                } catch ClubError.invalid(field: "import", let message) {
-                    // The importer's own line: FILE:LINE: FIELD: what is wrong.
-                    throw CommandError(.dataError, message)
-                }
+                let (league, result) = try Leagues(store: store).importSeason(
+                    actor, data: data, source: URL(fileURLWithPath: file).lastPathComponent, name: name, season: season,
+                    kind: kind, rules: rules)
                 for issue in result.issues { StandardError.print("touchline: warning: \(issue)") }
                 if output.json {
                     return try Output.json(Summary(league: league, teams: result.season.teams.count,

@@ -3,6 +3,7 @@ import Canvas
 import Club
 import Routes
 import Foundation
+import League
 import Reports
 import Tactics
 
@@ -64,7 +65,8 @@ extension ExitStatus {
         switch error {
         case let error as CommandError: return error.status
         case RouteMapError.sizeTooSmall: return .usage
-        case is StrokeLogError, is PitchDimensionsError, is RouteReadError, is RouteMapError, is PlayerCardError: return .dataError
+        case is StrokeLogError, is PitchDimensionsError, is RouteReadError, is RouteMapError, is PlayerCardError,
+             is ImportError: return .dataError
         case let error as ClubError:
             switch error {
             case .permissionDenied, .invalidCredentials: return .permission
