@@ -240,9 +240,10 @@ public struct Leagues: Sendable {
         return (info, result)
     }
 
-    /// Top scorers: players by goals, then assists.
+    /// Top scorers: players with a goal or an assist, by goals, then assists
+    /// (``PlayerRanking/scorers``).
     public func scorers(_ reference: LeagueReference) throws -> [PlayerStatistics] {
-        StatisticsEngine.players(in: try season(reference).matches).filter { $0.goals > 0 || $0.assists > 0 }
+        PlayerRanking.scorers.ranked(StatisticsEngine.players(in: try season(reference).matches))
     }
 
     /// Every result of the league as a grid, teams in table order.
@@ -251,11 +252,10 @@ public struct Leagues: Sendable {
         return ResultsGrid(season: season, order: try table(reference).rows.map(\.team))
     }
 
-    /// Discipline: players with cards, most reds and yellows first.
+    /// Discipline: players with cards, most reds, then most yellows first
+    /// (``PlayerRanking/discipline``).
     public func discipline(_ reference: LeagueReference) throws -> [PlayerStatistics] {
-        StatisticsEngine.players(in: try season(reference).matches)
-            .filter { $0.yellowCards + $0.redCards > 0 }
-            .sorted { ($1.redCards, $1.yellowCards, $0.player) < ($0.redCards, $0.yellowCards, $1.player) }
+        PlayerRanking.discipline.ranked(StatisticsEngine.players(in: try season(reference).matches))
     }
 
     // MARK: - Shared with Matches
