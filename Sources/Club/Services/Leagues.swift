@@ -203,10 +203,21 @@ public struct Leagues: Sendable {
             let id = try Self.resolve(db, reference)
             return (try Self.season(db, id: id), try Self.info(db, id: id))
         }
-        var ruleSet = try Self.rules(named: rules ?? info.rules)
-        ruleSet.seed = info.seed
-        ruleSet.points = PointsSystem(info.points) ?? .threeForAWin
+        let ruleSet = try Self.ruleSet(of: info, preset: rules)
         return StandingsEngine.table(for: season, rules: ruleSet, venue: venue, matchday: matchday, asOf: date)
+    }
+
+    /// Everything a printed league needs, read at one moment: its name and season label, the
+    /// whole season (matches with events, deductions), its rules (those of the preset `rules`
+    /// when given, with the league's points and seed) and its zones. `Reports.LeagueBook`
+    /// lays it out.
+    public func dossier(_ reference: LeagueReference, rules: String? = nil) throws -> LeagueDossier {
+        let (info, season, zones) = try store.read { db -> (LeagueInfo, Season, [LeagueZone]) in
+            let id = try Self.resolve(db, reference)
+            return (try Self.info(db, id: id), try Self.season(db, id: id), try Self.zones(db, league: id))
+        }
+        return LeagueDossier(name: info.name, seasonLabel: info.season, season: season,
+                             rules: try Self.ruleSet(of: info, preset: rules), zones: zones)
     }
 
     /// Creates a league from an import file in one transaction: its teams and matches, named
@@ -333,6 +344,15 @@ public struct Leagues: Sendable {
             PointDeduction(team: $0["team"], points: $0["points"], reason: $0["reason"], date: $0["date"])
         }
         return Season(name: "\(info.name) \(info.season)", teams: teams, matches: matches, deductions: deductions)
+    }
+
+    /// The rules `info`'s league is ranked by: its preset, or `preset` when given, with the
+    /// league's own points and seed.
+    static func ruleSet(of info: LeagueInfo, preset: String?) throws -> RuleSet {
+        var ruleSet = try rules(named: preset ?? info.rules)
+        ruleSet.seed = info.seed
+        ruleSet.points = PointsSystem(info.points) ?? .threeForAWin
+        return ruleSet
     }
 
     static func rules(named name: String) throws -> RuleSet {
