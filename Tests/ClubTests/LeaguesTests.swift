@@ -125,6 +125,39 @@ import Testing
         #expect(try matches.show(nil, match: match.id).match.events.count == 3)
     }
 
+    @Test func aDossierGathersEverythingAPrintedLeagueNeeds() throws {
+        let club = try ClubFixture()
+        let alice = try club.user("alice")
+        let leagues = Leagues(store: club.store, hasher: ClubFixture.fastHasher)
+        let info = try leagues.create(alice, name: "Liga Amigos", season: "2024/25", kind: .friends, rules: "la-liga",
+                                      points: .twoForAWin, seed: 7)
+        for team in ["Rápidos", "Lentos", "Medianos"] { try leagues.addTeam(alice, .id(info.id), name: team) }
+        let matches = Matches(store: club.store)
+        let match = try matches.add(alice, league: .id(info.id), home: "Rápidos", away: "Lentos", matchday: 1, date: "2024-09-01")
+        try matches.result(alice, match: match.id, fullTime: Score(1, 0))
+        try matches.addEvent(alice, match: match.id, MatchEvent(team: "Rápidos", kind: .goal(scorer: "Ana", assist: nil, penalty: false,
+                                                                                            ownGoal: false), minute: 9))
+        try leagues.deduct(alice, .id(info.id), team: "Medianos", points: 2, reason: "late", date: "2024-10-01")
+        let zones = [LeagueZone(kind: .champion, positions: 1...1), LeagueZone(kind: .relegation, positions: 3...3)]
+        try leagues.setZones(alice, .id(info.id), zones)
+
+        let dossier = try leagues.dossier(.name("liga amigos"))
+        #expect(dossier.name == "Liga Amigos" && dossier.seasonLabel == "2024/25")
+        #expect(dossier.season == (try leagues.season(.id(info.id))))
+        #expect(dossier.season.matches.first?.events.count == 1 && dossier.season.deductions.map(\.reason) == ["late"])
+        #expect(dossier.zones == zones)
+        // The league's rules with its own points and seed; its table is the service's.
+        #expect(dossier.rules.name == "la-liga" && dossier.rules.points == .twoForAWin && dossier.rules.seed == 7)
+        #expect(dossier.table() == (try leagues.table(.id(info.id))))
+        #expect(dossier.table(venue: .home, matchday: 1) == (try leagues.table(.id(info.id), venue: .home, matchday: 1)))
+        // Another preset on request, still with the league's points and seed; an unknown one is refused.
+        let other = try leagues.dossier(.id(info.id), rules: "uefa-groups")
+        #expect(other.rules.name == "uefa-groups" && other.rules.points == .twoForAWin && other.rules.seed == 7)
+        #expect(other.table() == (try leagues.table(.id(info.id), rules: "uefa-groups")))
+        #expect(throws: ClubError.self) { try leagues.dossier(.id(info.id), rules: "no-such-rules") }
+        #expect(throws: ClubError.notFound(kind: "league", reference: "Nada")) { try leagues.dossier(.name("Nada")) }
+    }
+
     @Test func deductionsAndFixturesKeepEnteredResults() throws {
         let (_, leagues, matches, info, alice, _, _) = try league()
         var options = FixtureOptions(rounds: .double, seed: 3)

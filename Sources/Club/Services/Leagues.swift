@@ -203,10 +203,21 @@ public struct Leagues: Sendable {
             let id = try Self.resolve(db, reference)
             return (try Self.season(db, id: id), try Self.info(db, id: id))
         }
-        var ruleSet = try Self.rules(named: rules ?? info.rules)
-        ruleSet.seed = info.seed
-        ruleSet.points = PointsSystem(info.points) ?? .threeForAWin
+        let ruleSet = try Self.ruleSet(of: info, preset: rules)
         return StandingsEngine.table(for: season, rules: ruleSet, venue: venue, matchday: matchday, asOf: date)
+    }
+
+    /// Everything a printed league needs, read at one moment: its name and season label, the
+    /// whole season (matches with events, deductions), its rules (those of the preset `rules`
+    /// when given, with the league's points and seed) and its zones. `Reports.LeagueBook`
+    /// lays it out.
+    public func dossier(_ reference: LeagueReference, rules: String? = nil) throws -> LeagueDossier {
+        let (info, season, zones) = try store.read { db -> (LeagueInfo, Season, [LeagueZone]) in
+            let id = try Self.resolve(db, reference)
+            return (try Self.info(db, id: id), try Self.season(db, id: id), try Self.zones(db, league: id))
+        }
+        return LeagueDossier(name: info.name, seasonLabel: info.season, season: season,
+                             rules: try Self.ruleSet(of: info, preset: rules), zones: zones)
     }
 
     /// Creates a league from an import file in one transaction: its teams and matches, named
@@ -238,9 +249,10 @@ public struct Leagues: Sendable {
         return (info, result)
     }
 
-    /// Top scorers: players by goals, then assists.
+    /// Top scorers: players with a goal or an assist, by goals, then assists
+    /// (``PlayerRanking/scorers``).
     public func scorers(_ reference: LeagueReference) throws -> [PlayerStatistics] {
-        StatisticsEngine.players(in: try season(reference).matches).filter { $0.goals > 0 || $0.assists > 0 }
+        PlayerRanking.scorers.ranked(StatisticsEngine.players(in: try season(reference).matches))
     }
 
     /// Every result of the league as a grid, teams in table order.
@@ -249,11 +261,10 @@ public struct Leagues: Sendable {
         return ResultsGrid(season: season, order: try table(reference).rows.map(\.team))
     }
 
-    /// Discipline: players with cards, most reds and yellows first.
+    /// Discipline: players with cards, most reds, then most yellows first
+    /// (``PlayerRanking/discipline``).
     public func discipline(_ reference: LeagueReference) throws -> [PlayerStatistics] {
-        StatisticsEngine.players(in: try season(reference).matches)
-            .filter { $0.yellowCards + $0.redCards > 0 }
-            .sorted { ($1.redCards, $1.yellowCards, $0.player) < ($0.redCards, $0.yellowCards, $1.player) }
+        PlayerRanking.discipline.ranked(StatisticsEngine.players(in: try season(reference).matches))
     }
 
     // MARK: - Shared with Matches
@@ -331,6 +342,15 @@ public struct Leagues: Sendable {
             PointDeduction(team: $0["team"], points: $0["points"], reason: $0["reason"], date: $0["date"])
         }
         return Season(name: "\(info.name) \(info.season)", teams: teams, matches: matches, deductions: deductions)
+    }
+
+    /// The rules `info`'s league is ranked by: its preset, or `preset` when given, with the
+    /// league's own points and seed.
+    static func ruleSet(of info: LeagueInfo, preset: String?) throws -> RuleSet {
+        var ruleSet = try rules(named: preset ?? info.rules)
+        ruleSet.seed = info.seed
+        ruleSet.points = PointsSystem(info.points) ?? .threeForAWin
+        return ruleSet
     }
 
     static func rules(named name: String) throws -> RuleSet {

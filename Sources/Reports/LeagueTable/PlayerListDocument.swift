@@ -2,9 +2,9 @@ import Canvas
 import Foundation
 import League
 
-/// A ranked list of players on paper: the top scorers or the discipline table. Players level
-/// on every ranking number share a position ("=4"); a list cut at `limit` keeps everyone tied
-/// with the last place.
+/// A ranked list of players on paper: the top scorers or the discipline table, ranked by
+/// ``PlayerRanking``. Players level on every ranking number share a position ("=4"); a list
+/// cut at `limit` keeps everyone tied with the last place.
 public struct PlayerListDocument: PrintSection {
     /// A numeric column: its header and how to read it from a player's statistics.
     struct Column: Sendable {
@@ -18,38 +18,39 @@ public struct PlayerListDocument: PrintSection {
     public let heading: String
     public let asOf: String?
     public let paper: PaperSize
-    /// The players shown, in order, with their position labels.
-    public let entries: [(position: String, player: PlayerStatistics)]
+    /// The players shown, in order, with their positions.
+    public let entries: [RankedPlayer]
     /// What the page says when no player qualifies.
     let emptyText: String
     let columns: [Column]
     let layout: Layout
 
-    /// The top scorers: by goals, then assists; players without either are left out.
+    /// The top scorers (``PlayerRanking/scorers``): by goals, then assists; players without
+    /// either are left out.
     public static func scorers(_ players: [PlayerStatistics], title: String, season: String, asOf: String? = nil,
                                limit: Int = 30, paper: PaperSize = .a4, landscape: Bool = false) throws -> PlayerListDocument {
         try PlayerListDocument(
-            players.filter { $0.goals > 0 || $0.assists > 0 }, rank: { [$0.goals, $0.assists] }, title: title, season: season,
-            heading: "Top scorers", asOf: asOf, limit: limit, paper: paper, landscape: landscape,
+            PlayerRanking.scorers.entries(players, limit: limit), title: title, season: season,
+            heading: "Top scorers", asOf: asOf, paper: paper, landscape: landscape,
             emptyText: "No goals recorded yet.",
             columns: [Column(title: "Goals", value: \.goals), Column(title: "Assists", value: \.assists),
                       Column(title: "Apps", value: \.appearances), Column(title: "Minutes", value: \.minutes)])
     }
 
-    /// The discipline table: by red cards (second yellows included), then yellow cards.
+    /// The discipline table (``PlayerRanking/discipline``): by red cards (second yellows
+    /// included), then yellow cards; players without a card are left out.
     public static func discipline(_ players: [PlayerStatistics], title: String, season: String, asOf: String? = nil,
                                   limit: Int = 30, paper: PaperSize = .a4, landscape: Bool = false) throws -> PlayerListDocument {
         try PlayerListDocument(
-            players.filter { $0.redCards > 0 || $0.yellowCards > 0 }, rank: { [$0.redCards, $0.yellowCards] },
-            title: title, season: season, heading: "Discipline", asOf: asOf, limit: limit, paper: paper,
+            PlayerRanking.discipline.entries(players, limit: limit),
+            title: title, season: season, heading: "Discipline", asOf: asOf, paper: paper,
             landscape: landscape, emptyText: "No cards recorded yet.",
             columns: [Column(title: "Red", value: \.redCards), Column(title: "Yellow", value: \.yellowCards),
                       Column(title: "Apps", value: \.appearances)])
     }
 
-    private init(_ players: [PlayerStatistics], rank key: (PlayerStatistics) -> [Int],
-                 title: String, season: String, heading: String, asOf: String?, limit: Int, paper: PaperSize,
-                 landscape: Bool, emptyText: String, columns: [Column]) throws {
+    private init(_ entries: [RankedPlayer], title: String, season: String, heading: String, asOf: String?,
+                 paper: PaperSize, landscape: Bool, emptyText: String, columns: [Column]) throws {
         self.title = title
         self.season = season
         self.heading = heading
@@ -57,17 +58,6 @@ public struct PlayerListDocument: PrintSection {
         self.paper = landscape ? paper.landscape : paper
         self.emptyText = emptyText
         self.columns = columns
-        let keyed = players.map { (key: key($0), player: $0) }
-            .sorted { $0.key.lexicographicallyPrecedes($1.key, by: >) || ($0.key == $1.key && $0.player.player < $1.player.player) }
-        var entries: [(String, PlayerStatistics)] = []
-        var position = 0
-        for (index, item) in keyed.enumerated() {
-            if index == 0 || keyed[index - 1].key != item.key { position = index + 1 }
-            guard position <= max(1, limit) else { break }
-            let tied = (index > 0 && keyed[index - 1].key == item.key)
-                || (index + 1 < keyed.count && keyed[index + 1].key == item.key)
-            entries.append((tied ? "=\(position)" : "\(position)", item.player))
-        }
         self.entries = entries
         layout = try Layout(paper: self.paper, heading: PageHeading(title: title, subtitle: "\(season) · \(heading)", note: asOf),
                             rows: entries.count, numericColumns: columns.count)

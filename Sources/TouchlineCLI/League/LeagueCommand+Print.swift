@@ -7,11 +7,6 @@ import Reports
 
 /// `touchline league table --format pdf|png|svg`: the options and the printing.
 struct TablePrintOptions: ParsableArguments {
-    /// The pages that may follow a league's table.
-    enum ExtraPage: String, CaseIterable {
-        case home, away, grid, scorers, discipline
-    }
-
     @Option(help: ArgumentHelp("Print to a file: pdf, png or svg (default: from -o's extension).", valueName: "format"))
     var format: OutputFormat?
     @Option(name: .shortAndLong, help: ArgumentHelp("The file to write; PNG and SVG pages after the first get -2, -3... before the extension.",
@@ -23,7 +18,7 @@ struct TablePrintOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Pages after each table, comma-separated: home, away, grid, scorers, discipline.",
                                valueName: "pages"),
             transform: TablePrintOptions.pages)
-    var pages: [ExtraPage] = []
+    var pages: [LeagueBook.Page] = []
     @Option(help: ArgumentHelp("How many places the scorers and discipline pages list (ties at the cut stay).", valueName: "n"))
     var top = 30
 
@@ -35,10 +30,10 @@ struct TablePrintOptions: ParsableArguments {
         format ?? output.flatMap { OutputFormat(fileExtensionOf: URL(fileURLWithPath: $0)) }
     }
 
-    static func pages(_ text: String) throws -> [ExtraPage] {
+    static func pages(_ text: String) throws -> [LeagueBook.Page] {
         try text.split(separator: ",").map { name in
-            guard let page = ExtraPage(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                throw ValidationError("--pages: unknown page '\(name)' (expected \(ExtraPage.allCases.map(\.rawValue).joined(separator: ", ")))")
+            guard let page = LeagueBook.Page(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                throw ValidationError("--pages: unknown page '\(name)' (expected \(LeagueBook.Page.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             return page
         }
@@ -60,7 +55,8 @@ struct TablePrintOptions: ParsableArguments {
     }
 }
 
-/// Builds the printed tables of one or more leagues from the services and writes them.
+/// Prints the tables of one or more leagues: one `Leagues` call per league, laid out by
+/// ``LeagueBook``, then written.
 struct TablePrinter {
     var leagues: Leagues
     var options: TablePrintOptions
@@ -69,52 +65,10 @@ struct TablePrinter {
     var matchday: Int?
     var asOf: String?
 
-    /// One chapter per league: its table, then the extra pages asked for.
-    func chapter(_ reference: LeagueReference) throws -> PrintBook.Chapter {
-        let info = try leagues.show(reference)
-        let reference = LeagueReference.id(info.id)
-        // Everything on the pages stops where the table does.
-        let season = try leagues.season(reference).cut(matchday: matchday, asOf: asOf)
-        let paper = options.paper, landscape = options.landscape
-        let progress = season.progressLabel(matchday: matchday, asOf: asOf)
-        let zones = TableZone.zones(try leagues.zones(reference))
-        func table(_ venue: Venue) throws -> LeagueTableDocument {
-            let standings = try leagues.table(reference, rules: rules, venue: venue, matchday: matchday, asOf: asOf)
-            return try LeagueTableDocument(
-                standings: standings, title: info.name, season: info.season, heading: Self.heading(venue), asOf: progress,
-                deductions: venue == .all ? season.deductions : [], zones: venue == .all ? zones : [],
-                paper: paper, landscape: landscape)
-        }
-        let main = try table(venue)
-        let players = options.pages.contains(.scorers) || options.pages.contains(.discipline)
-            ? StatisticsEngine.players(in: season.matches) : []
-        var sections: [any PrintSection] = [main]
-        for page in options.pages {
-            switch page {
-            case .home: sections.append(try table(.home))
-            case .away: sections.append(try table(.away))
-            case .grid:
-                let grid = ResultsGrid(season: season, order: main.standings.rows.map(\.team))
-                sections.append(try ResultsGridDocument(grid: grid, title: info.name, season: info.season, asOf: progress,
-                                                        paper: paper, landscape: landscape))
-            case .scorers:
-                sections.append(try PlayerListDocument.scorers(players, title: info.name, season: info.season, asOf: progress,
-                                                               limit: options.top, paper: paper, landscape: landscape))
-            case .discipline:
-                sections.append(try PlayerListDocument.discipline(players, title: info.name, season: info.season,
-                                                                  asOf: progress, limit: options.top, paper: paper,
-                                                                  landscape: landscape))
-            }
-        }
-        return PrintBook.Chapter(title: "\(info.name) \(info.season)", sections: sections)
-    }
-
-    static func heading(_ venue: Venue) -> String? {
-        switch venue {
-        case .all: return nil
-        case .home: return "Home matches"
-        case .away: return "Away matches"
-        }
+    /// The book's layout, from the options.
+    var layout: LeagueBook {
+        LeagueBook(venue: venue, matchday: matchday, asOf: asOf, pages: options.pages, top: options.top,
+                   paper: options.paper, landscape: options.landscape)
     }
 
     /// Lays out every league, then writes the files: one PDF, or a PNG or SVG per page moved
@@ -122,8 +76,7 @@ struct TablePrinter {
     func print(_ references: [LeagueReference]) throws -> [String] {
         guard let output = options.output, let format = options.resolvedFormat else { return [] }
         try Files.checkWritable(output)
-        let chapters = try references.map(chapter)
-        let book = try PrintBook(title: chapters.count == 1 ? chapters[0].title : "League tables", chapters: chapters)
+        let book = try layout.book(try references.map { try leagues.dossier($0, rules: rules) })
         if format == .pdf {
             try Files.write(try book.pdf(), to: output)
             return [output]
