@@ -16,7 +16,7 @@ enum ReportsFixtures {
         return try canvas.encoded()
     }
 
-    static func card(name: String = "Nico Williams", number: Int? = 10, position: PlayerCard.Position = .forward,
+    static func card(name: String = "Nico Williams", number: Int? = 10, position: PlayerPosition = .forward,
                      photo: Data? = nil, primary: Color = athleticRed, secondary: Color = .white) -> PlayerCard {
         PlayerCard(name: name, number: number, position: position, positionDetail: position == .forward ? "LW" : nil,
                    team: "Athletic Infantil A", season: "2024/25", primaryColor: primary, secondaryColor: secondary,

@@ -1,9 +1,5 @@
 import Foundation
-
-/// A player's line on the pitch.
-public enum Position: String, Sendable, Codable, CaseIterable {
-    case goalkeeper = "GK", defender = "DF", midfielder = "MF", forward = "FW"
-}
+import League
 
 /// A player and where they play now.
 public struct Player: Sendable, Equatable, Codable {
@@ -12,7 +8,7 @@ public struct Player: Sendable, Equatable, Codable {
     public var surnames: String
     /// ISO 8601 date, `YYYY-MM-DD`.
     public var birthDate: String?
-    public var position: Position
+    public var position: PlayerPosition
     /// A finer role, for example `RB`.
     public var positionDetail: String?
     public var notes: String?
@@ -41,14 +37,14 @@ public struct PlayerDraft: Sendable, Equatable {
     public var firstName: String
     public var surnames: String
     public var number: Int
-    public var position: Position
+    public var position: PlayerPosition
     public var positionDetail: String?
     public var birthDate: String?
     public var notes: String?
     /// PNG bytes.
     public var photo: Data?
 
-    public init(firstName: String, surnames: String, number: Int, position: Position, positionDetail: String? = nil,
+    public init(firstName: String, surnames: String, number: Int, position: PlayerPosition, positionDetail: String? = nil,
                 birthDate: String? = nil, notes: String? = nil, photo: Data? = nil) {
         self.firstName = firstName
         self.surnames = surnames
@@ -66,13 +62,13 @@ public struct PlayerChanges: Sendable, Equatable {
     public var firstName: String?
     public var surnames: String?
     public var number: Int?
-    public var position: Position?
+    public var position: PlayerPosition?
     public var positionDetail: String??
     public var birthDate: String??
     public var notes: String??
     public var photo: Data??
 
-    public init(firstName: String? = nil, surnames: String? = nil, number: Int? = nil, position: Position? = nil,
+    public init(firstName: String? = nil, surnames: String? = nil, number: Int? = nil, position: PlayerPosition? = nil,
                 positionDetail: String?? = nil, birthDate: String?? = nil, notes: String?? = nil, photo: Data?? = nil) {
         self.firstName = firstName
         self.surnames = surnames

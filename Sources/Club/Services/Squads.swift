@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import League
 
 /// Players and their squad numbers. Seeing a squad needs any role on the team; changing it
 /// needs owner or editor.
@@ -168,7 +169,7 @@ public struct Squads: Sendable {
 
     static func player(_ row: Row) -> Player {
         Player(id: row["id"], firstName: row["firstName"], surnames: row["surnames"], birthDate: row["birthDate"],
-               position: Position(rawValue: row["position"]) ?? .midfielder, positionDetail: row["positionDetail"],
+               position: PlayerPosition(rawValue: row["position"]) ?? .midfielder, positionDetail: row["positionDetail"],
                notes: row["notes"], hasPhoto: row["hasPhoto"], teamID: row["teamId"], number: row["number"])
     }
 

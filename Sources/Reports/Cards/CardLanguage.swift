@@ -1,3 +1,5 @@
+import League
+
 /// The language of a card's labels: English, Spanish or Catalan.
 ///
 /// ```swift
@@ -52,7 +54,7 @@ public enum CardLanguage: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The name of `position` in this language.
-    public func name(of position: PlayerCard.Position) -> String {
+    public func name(of position: PlayerPosition) -> String {
         let labels = self.labels
         switch position {
         case .goalkeeper: return labels.goalkeeper

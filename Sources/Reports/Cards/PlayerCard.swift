@@ -19,11 +19,6 @@ import League
 /// try card.png(language: .spanish).write(to: URL(fileURLWithPath: "nico.png"))
 /// ```
 public struct PlayerCard: Sendable, Equatable {
-    /// A player's line on the pitch.
-    public enum Position: String, Sendable, Hashable, CaseIterable {
-        case goalkeeper = "GK", defender = "DF", midfielder = "MF", forward = "FW"
-    }
-
     /// The card's width, 63.5 mm, in points.
     public static let width = 180.0
     /// The card's height, 88.9 mm, in points.
@@ -45,7 +40,7 @@ public struct PlayerCard: Sendable, Equatable {
     /// The squad number, 0 to 999; nil draws no badge.
     public var number: Int?
     /// The line the player plays in; goalkeepers get other statistics.
-    public var position: Position
+    public var position: PlayerPosition
     /// A finer role such as `LW`, printed after the position.
     public var positionDetail: String?
     /// The team's name, on the frame.
@@ -63,7 +58,7 @@ public struct PlayerCard: Sendable, Equatable {
     public var statistics: PlayerStatistics
 
     /// A card; colours default to a navy frame with a white badge.
-    public init(name: String, number: Int?, position: Position, positionDetail: String? = nil, team: String,
+    public init(name: String, number: Int?, position: PlayerPosition, positionDetail: String? = nil, team: String,
                 season: String, primaryColor: Color = PlayerCard.defaultPrimaryColor, secondaryColor: Color = .white,
                 photo: Data? = nil, statistics: PlayerStatistics) {
         self.name = name

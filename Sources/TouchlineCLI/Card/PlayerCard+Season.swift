@@ -9,7 +9,7 @@ extension PlayerCard {
     init(_ season: PlayerSeason) throws {
         let player = season.player, team = season.team
         self.init(name: player.fullName, number: player.number,
-                  position: Position(rawValue: player.position.rawValue) ?? .midfielder,
+                  position: player.position,
                   positionDetail: player.positionDetail, team: team.name, season: team.season,
                   primaryColor: try team.primaryColor.map { try Color(hex: $0) } ?? Self.defaultPrimaryColor,
                   secondaryColor: try team.secondaryColor.map { try Color(hex: $0) } ?? .white,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Club
 import Foundation
+import League
 
 /// `--db`: which database. Declared here once; commands that need no user (`user add`,
 /// `login`, `logout`, `user search`) take it alone, the others through ``ClubOptions``.
@@ -80,5 +81,5 @@ struct JSONFlag: ParsableArguments {
     var json = false
 }
 
-extension Position: ExpressibleByArgument {}
+extension PlayerPosition: ExpressibleByArgument {}
 extension TeamRole: ExpressibleByArgument {}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Club
 import Foundation
+import League
 
 /// `touchline player`: squads.
 struct PlayerCommand: ParsableCommand {
@@ -24,7 +25,7 @@ struct PlayerCommand: ParsableCommand {
         @Option(help: "First name.") var name: String
         @Option(help: "Surname(s).") var surname: String
         @Option(help: "Squad number, 1 to 99, unique in the team.") var number: Int
-        @Option(help: "GK, DF, MF or FW.") var position: Position
+        @Option(help: "GK, DF, MF or FW.") var position: PlayerPosition
         @Option(help: "A finer role, for example RB.") var detail: String?
         @Option(help: ArgumentHelp("Date of birth, YYYY-MM-DD.", valueName: "date")) var born: String?
         @Option(help: "Notes.") var notes: String?
@@ -98,7 +99,7 @@ struct PlayerCommand: ParsableCommand {
         @Option(help: "First name.") var name: String?
         @Option(help: "Surname(s).") var surname: String?
         @Option(help: "Squad number.") var number: Int?
-        @Option(help: "GK, DF, MF or FW.") var position: Position?
+        @Option(help: "GK, DF, MF or FW.") var position: PlayerPosition?
         @Option(help: "A finer role.") var detail: String?
         @Option(help: ArgumentHelp("Date of birth.", valueName: "date")) var born: String?
         @Option(help: "Notes.") var notes: String?

@@ -19,7 +19,7 @@ enum CardScene {
             return try canvas.encoded()
         }
         let red = Color(red: 0xEE / 255, green: 0x25 / 255, blue: 0x23 / 255)
-        let positions: [PlayerCard.Position] = [.goalkeeper, .defender, .midfielder, .forward]
+        let positions: [PlayerPosition] = [.goalkeeper, .defender, .midfielder, .forward]
         return (1...25).map { number in
             let name = "Player \(number) Etxeberria"
             return PlayerCard(name: name, number: number, position: positions[number % 4], team: "Athletic Infantil A",
