@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct AccountsTests {
     @Test func registeringATakenUsernameIsRejectedIgnoringCase() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         try club.user("alice")
         for name in ["alice", "ALICE", "Alice"] {
             #expect(throws: ClubError.duplicate(field: "username", value: name)) {
@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func loggingInWithTheRightAndTheWrongPassword() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         try club.user("alice")
         #expect(try club.accounts.authenticate(username: "Alice", password: "alice-password").username == "alice")
         #expect(throws: ClubError.invalidCredentials("wrong username or password")) {
@@ -40,7 +40,7 @@ import Testing
                       ("bøb", "Bob", "bob@example.org", "long enough", "username"),
                       ("bob", "  ", "bob@example.org", "long enough", "display name")])
     func badRegistrationsNameTheField(_ input: (String, String, String, String, String)) throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         do {
             try club.accounts.register(username: input.0, displayName: input.1, email: input.2, password: input.3)
             Issue.record("accepted \(input)")
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func sessionsStartResumeAndEnd() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice")
         let token = try club.accounts.startSession(for: alice)
         #expect(try club.accounts.resumeSession(token: token) == alice)
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func theDatabaseNeverHoldsAPasswordOrATokenInClear() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice")
         let token = try club.accounts.startSession(for: alice)
         try club.accounts.changePassword(alice, current: "alice-password", to: "correct horse battery")
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func hashesAreSaltedAndCarryTheirParameters() throws {
-        let fast = ClubFixture.fastHasher
+        let fast = ScratchClub.fastHasher
         let first = try fast.hash("correct horse battery"), second = try fast.hash("correct horse battery")
         #expect(first != second)
         #expect(fast.verify("correct horse battery", against: second))
@@ -100,7 +100,7 @@ import Testing
     }
 
     @Test func deletingAnAccount() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice"), bob = try club.user("bob")
         let token = try club.accounts.startSession(for: alice)
         let team = try club.teams.add(alice, name: "Infantil A", season: "2024/25")
@@ -126,7 +126,7 @@ import Testing
     }
 
     @Test func searchIgnoresCaseAndAccentsAndShowsNoEmail() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         try club.user("jmartinez", displayName: "José Martínez")
         try club.user("joseba", displayName: "Joseba Etxeberria")
         try club.user("ana", displayName: "Ana Núñez")
@@ -139,7 +139,7 @@ import Testing
     }
 
     @Test func editingTheAccount() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice")
         try club.user("bob")
         let edited = try club.accounts.edit(alice, displayName: "Alicia", email: "alicia@example.org",
@@ -155,7 +155,7 @@ import Testing
     }
 
     @Test func aSessionAloneCannotTakeTheAccountOver() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice")
         let token = try club.accounts.startSession(for: alice)
         let thief = try club.accounts.resumeSession(token: token)
@@ -175,7 +175,7 @@ import Testing
     }
 
     @Test func aNewDatabaseIsReadableByItsOwnerOnly() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         try club.user("alice") // writes, so the WAL files exist too
         func mode(_ path: String) throws -> Int {
             try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
@@ -199,7 +199,7 @@ import Testing
     }
 
     @Test func withoutADisplayNameTheUsernameIsShown() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let account = try club.accounts.register(username: "dani", email: "dani@example.org", password: "long enough")
         #expect(account.displayName == "dani")
         #expect(try club.accounts.profile(username: "DANI").displayName == "dani")
@@ -216,7 +216,7 @@ import Testing
 
 @Suite struct StoreTests {
     @Test func everyConnectionUsesWALForeignKeysAndABusyTimeout() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let (journal, foreignKeys, timeout) = try club.store.read { db in
             (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA foreign_keys"),
              try Int.fetchOne(db, sql: "PRAGMA busy_timeout"))
@@ -227,7 +227,7 @@ import Testing
     }
 
     @Test func theSchemaRefusesWhatTheServicesWouldNeverWrite() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice")
         // A message to a user who does not exist, and one to oneself.
         #expect(throws: ClubError.self) {
@@ -246,9 +246,9 @@ import Testing
     }
 
     @Test func reopeningADatabaseKeepsItsData() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         try club.user("alice")
-        let again = Accounts(store: try ClubStore(path: club.store.path), hasher: ClubFixture.fastHasher)
+        let again = Accounts(store: try ClubStore(path: club.store.path), hasher: ScratchClub.fastHasher)
         #expect(try again.authenticate(username: "alice", password: "alice-password").username == "alice")
     }
 }

@@ -11,7 +11,7 @@ import Testing
     static let photo = TestImages.png(claimingWidth: 60, height: 80)
 
     struct Setup {
-        let club: ClubFixture
+        let club: ScratchClub
         let cards: Cards
         let alice: Actor, bob: Actor, carol: Actor
         let team: Team
@@ -23,7 +23,7 @@ import Testing
     }
 
     static func setUp() throws -> Setup {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice"), bob = try club.user("bob"), carol = try club.user("carol")
         let team = try club.teams.add(alice, name: "Athletic Infantil A", season: "2024/25", primaryColor: "#EE2523",
                                       secondaryColor: "#FFFFFF")
@@ -34,7 +34,7 @@ import Testing
                                                                             position: .goalkeeper, photo: photo))
         let sancet = try club.squads.add(alice, to: .id(team.id), PlayerDraft(firstName: "Oihan", surnames: "Sancet", number: 8,
                                                                               position: .midfielder))
-        let leagues = Leagues(store: club.store, hasher: ClubFixture.fastHasher)
+        let leagues = Leagues(store: club.store, hasher: ScratchClub.fastHasher)
         let matches = Matches(store: club.store)
 
         // A league where the club team is linked under another name: Athletic 2-1 Real Sociedad.
@@ -125,7 +125,7 @@ import Testing
 
     @Test func nobodyElsesLeagueAddsToTheCards() throws {
         let setup = try Self.setUp()
-        let leagues = Leagues(store: setup.club.store, hasher: ClubFixture.fastHasher)
+        let leagues = Leagues(store: setup.club.store, hasher: ScratchClub.fastHasher)
         let matches = Matches(store: setup.club.store)
         let before = try setup.cards.player(setup.alice, id: setup.nico.id).statistics
         // Carol names a team of her own league of the same season after alice's, and scores for Nico.

@@ -7,15 +7,15 @@ import Testing
 /// Friendlies refer to the club teams that played them, so deleting a team takes its
 /// friendlies with it, and cards find them by the link, not by name.
 @Suite struct FriendlyLinksTests {
-    static func sides(_ club: ClubFixture, _ match: Int64) throws -> [Int64?] {
+    static func sides(_ club: ScratchClub, _ match: Int64) throws -> [Int64?] {
         try club.store.read { db in
-            let row = try Row.fetchOne(db, sql: "SELECT homeTeamId, awayTeamId FROM fixture WHERE id = ?", arguments: [match])
+            let row = try Row.fetchOne(db, sql: "SELECT homeTeamId, awayTeamId FROM match WHERE id = ?", arguments: [match])
             return [row?["homeTeamId"], row?["awayTeamId"]]
         }
     }
 
     @Test func aFriendlyLinksToTheTeamOfItsSeasonAndGoesWithIt() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice"), bob = try club.user("bob")
         let old = try club.teams.add(alice, name: "Infantil A", season: "2023/24")
         let team = try club.teams.add(alice, name: "Infantil A", season: "2024/25")
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func aTeamCreatedLaterTakesItsRecordersEarlierFriendlies() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice"), bob = try club.user("bob")
         let matches = Matches(store: club.store)
         let early = try matches.add(alice, league: nil, home: "Alevín", away: "Getafe", date: "2025-01-10")
@@ -74,7 +74,7 @@ import Testing
         try queue.close()
         let store = try ClubStore(path: path)
         let links = try store.read { db in
-            try Row.fetchAll(db, sql: "SELECT homeTeamId FROM fixture ORDER BY id").map { $0["homeTeamId"] as Int64? }
+            try Row.fetchAll(db, sql: "SELECT homeTeamId FROM match ORDER BY id").map { $0["homeTeamId"] as Int64? }
         }
         #expect(links == [7, nil])
     }

@@ -12,9 +12,9 @@ import Testing
     ]
 
     @Test func editorsSetZonesEveryoneReadsThemAndStrangersCannot() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice"), bob = try club.user("bob"), carol = try club.user("carol")
-        let leagues = Leagues(store: club.store, hasher: ClubFixture.fastHasher)
+        let leagues = Leagues(store: club.store, hasher: ScratchClub.fastHasher)
         let info = try leagues.create(alice, name: "Liga", season: "2024/25", kind: .friends)
         try leagues.grant(alice, .id(info.id), to: "bob")
 
@@ -31,9 +31,9 @@ import Testing
     }
 
     @Test func invalidZonesChangeNothing() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice")
-        let leagues = Leagues(store: club.store, hasher: ClubFixture.fastHasher)
+        let leagues = Leagues(store: club.store, hasher: ScratchClub.fastHasher)
         let info = try leagues.create(alice, name: "Liga", season: "2024/25", kind: .friends)
         try leagues.setZones(alice, .id(info.id), Self.laLiga)
         let bad: [[LeagueZone]] = [

@@ -5,10 +5,10 @@ import Testing
 
 @Suite struct LeaguesTests {
     /// A friends' league of four teams owned by alice, with bob an editor and carol nobody.
-    func league() throws -> (ClubFixture, Leagues, Matches, LeagueInfo, Actor, Actor, Actor) {
-        let club = try ClubFixture()
+    func league() throws -> (ScratchClub, Leagues, Matches, LeagueInfo, Actor, Actor, Actor) {
+        let club = try ScratchClub()
         let alice = try club.user("alice"), bob = try club.user("bob"), carol = try club.user("carol")
-        let leagues = Leagues(store: club.store, hasher: ClubFixture.fastHasher)
+        let leagues = Leagues(store: club.store, hasher: ScratchClub.fastHasher)
         let info = try leagues.create(alice, name: "Liga Amigos", season: "2024/25", kind: .friends, rules: "la-liga")
         for team in ["Rápidos", "Lentos", "Medianos", "Otros"] { try leagues.addTeam(alice, .id(info.id), name: team) }
         try leagues.grant(alice, .id(info.id), to: "bob")
@@ -31,9 +31,9 @@ import Testing
     }
 
     @Test func aLeagueCanCountTwoPointsForAWin() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice")
-        let leagues = Leagues(store: club.store, hasher: ClubFixture.fastHasher)
+        let leagues = Leagues(store: club.store, hasher: ScratchClub.fastHasher)
         let info = try leagues.create(alice, name: "Veteranos", season: "1990", kind: .friends, points: .twoForAWin)
         #expect(info.points == "2-1-0")
         try leagues.addTeam(alice, .id(info.id), name: "A")
@@ -108,8 +108,8 @@ import Testing
         #expect(throws: ClubError.self) {
             try matches.addEvent(alice, match: match.id, MatchEvent(team: "Otros", kind: .yellowCard(player: "X"), minute: 3))
         }
-        #expect(try club.count("fixtureEvent") == 0)
-        #expect(try club.count("fixture") == 2)
+        #expect(try club.count("matchEvent") == 0)
+        #expect(try club.count("match") == 2)
     }
 
     @Test func eventsFeedScorersAndDiscipline() throws {
@@ -126,9 +126,9 @@ import Testing
     }
 
     @Test func aDossierGathersEverythingAPrintedLeagueNeeds() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice")
-        let leagues = Leagues(store: club.store, hasher: ClubFixture.fastHasher)
+        let leagues = Leagues(store: club.store, hasher: ScratchClub.fastHasher)
         let info = try leagues.create(alice, name: "Liga Amigos", season: "2024/25", kind: .friends, rules: "la-liga",
                                       points: .twoForAWin, seed: 7)
         for team in ["Rápidos", "Lentos", "Medianos"] { try leagues.addTeam(alice, .id(info.id), name: team) }
@@ -284,20 +284,20 @@ import Testing
 
         try leagues.delete(alice, .id(info.id))
         #expect(throws: ClubError.notFound(kind: "league", reference: String(info.id))) { try leagues.show(.id(info.id)) }
-        #expect(try club.count("leagueTeam") == 0 && club.count("fixture") == 0 && club.count("leagueEditor") == 0)
+        #expect(try club.count("leagueTeam") == 0 && club.count("match") == 0 && club.count("leagueEditor") == 0)
     }
 
     @Test func importingARealSeasonIsAllOrNothing() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice")
-        let leagues = Leagues(store: club.store, hasher: ClubFixture.fastHasher)
+        let leagues = Leagues(store: club.store, hasher: ScratchClub.fastHasher)
         let data = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("LeagueTests/Fixtures/football.json/2022-23/es.1.json"))
         let (info, result) = try leagues.importSeason(alice, data: data, source: "es.1.json", rules: "la-liga")
         #expect(info.season == "2022/23" && result.issues.isEmpty)
         let table = try leagues.table(.id(info.id))
         #expect(table.rows.map(\.team)[9...11].map { $0.contains("Girona") || $0.contains("Rayo") || $0.contains("Sevilla") } == [true, true, true])
-        #expect(try club.count("fixture") == 380)
+        #expect(try club.count("match") == 380)
         // A broken file creates nothing, and says where it is broken as the importer's own error.
         let broken = #expect(throws: ImportError.self) {
             try leagues.importSeason(alice, data: Data("{\"name\": \"X\", \"matches\": [".utf8), source: "broken.json")
@@ -312,7 +312,7 @@ import Testing
         try matches.add(bob, league: nil, home: "Amigos", away: "Vecinos")
         try club.accounts.delete(alice, currentPassword: "alice-password")
         #expect(try leagues.list().isEmpty)
-        #expect(try club.count("fixture") == 1) // bob's friendly stays
+        #expect(try club.count("match") == 1) // bob's friendly stays
         #expect(try matches.friendlies(bob).map(\.match.home) == ["Amigos"])
     }
 

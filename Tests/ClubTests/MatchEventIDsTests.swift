@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test func aWrongEventIsDeletedAndTheOthersKeepTheirIds() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice"), bob = try club.user("bob")
         let matches = Matches(store: club.store)
         let match = try matches.add(alice, league: nil, home: "Rápidos", away: "Lentos")
@@ -39,7 +39,7 @@ import Testing
         // Another match's event id is not this match's.
         let other = try matches.add(alice, league: nil, home: "Rápidos", away: "Otros")
         #expect(throws: ClubError.self) { try matches.deleteEvent(alice, match: other.id, event: third.eventIDs[0]) }
-        #expect(try club.count("fixtureEvent") == 2)
+        #expect(try club.count("matchEvent") == 2)
         // A new event never takes a deleted one's id.
         let again = try matches.addEvent(alice, match: match.id, Self.goal("Lentos", "Carla", 60))
         #expect(again.eventIDs.last.map { !third.eventIDs.contains($0) } == true)

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct MessagingTests {
     @Test func accentedBodiesArriveByteForByte() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice"), bob = try club.user("bob")
         let body = "á é í ó ú ñ ç ü"
         let sent = try club.messaging.send(alice, OutgoingMessage(to: "bob", subject: "Acentos", body: body))
@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func deletingHidesOnlyOneSide() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice"), bob = try club.user("bob")
         let message = try club.messaging.send(alice, OutgoingMessage(to: "bob", subject: "League password", body: "hunter2"))
         try club.messaging.delete(bob, id: message.id)
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func sendingToYourselfOrToNobodyIsRejected() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice")
         #expect(throws: ClubError.invalid(field: "to", message: "you cannot send a message to yourself")) {
             try club.messaging.send(alice, OutgoingMessage(to: "ALICE", subject: "Hi", body: "me"))
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func aBatchIsAllOrNothing() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice")
         try club.user("bob")
         let batch = [OutgoingMessage(to: "bob", subject: "1", body: "one"), OutgoingMessage(to: "ghost", subject: "2", body: "two")]
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func readingMarksReadForTheRecipientOnly() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice"), bob = try club.user("bob")
         let message = try club.messaging.send(alice, OutgoingMessage(to: "bob", subject: "Hi", body: "there"))
         #expect(try club.messaging.unreadCount(bob) == 1)
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func repliesPrefixREOnce() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice"), bob = try club.user("bob")
         let first = try club.messaging.send(alice, OutgoingMessage(to: "bob", subject: "Friendly", body: "Saturday?"))
         let answer = try club.messaging.reply(bob, to: first.id, body: "Yes")
@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func blockedSendersAreRefused() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice"), bob = try club.user("bob")
         try club.messaging.block(bob, "alice")
         #expect(throws: ClubError.permissionDenied("bob does not accept messages from alice")) {
@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func keysetPagesDoNotShiftWhenNewMailArrives() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice"), bob = try club.user("bob")
         let ids = try club.messaging.sendAll(alice, (1...45).map { OutgoingMessage(to: "bob", subject: "m\($0)", body: "b") })
         let first = try club.messaging.inbox(bob)
@@ -106,7 +106,7 @@ import Testing
 
     @Test func twoConnectionsSendingAtOnceBothSucceed() async throws {
         // Two stores are two connection pools, as two processes would have.
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice"), bob = try club.user("bob")
         let path = club.store.path
         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -13,7 +13,7 @@ private func track(_ latitude: Double, _ longitude: Double, name: String? = nil)
 
 @Suite struct StoredRoutesTests {
     @Test func addShowAndTheSummary() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice")
         let routes = StoredRoutes(store: club.store)
         let document = track(43.263, -2.935, name: "Bilbao")
@@ -33,7 +33,7 @@ private func track(_ latitude: Double, _ longitude: Double, name: String? = nil)
     }
 
     @Test func routesArePersonal() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice")
         let bob = try club.user("bob")
         let routes = StoredRoutes(store: club.store)
@@ -46,7 +46,7 @@ private func track(_ latitude: Double, _ longitude: Double, name: String? = nil)
     }
 
     @Test func nearestFirstWithTiesByIDAndNewestFirstWithout() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice")
         let routes = StoredRoutes(store: club.store)
         let madrid = try routes.add(alice, document: track(40.4168, -3.7038), name: "Madrid")
@@ -70,7 +70,7 @@ private func track(_ latitude: Double, _ longitude: Double, name: String? = nil)
     }
 
     @Test func heartRateAndTextBounds() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice")
         let routes = StoredRoutes(store: club.store)
         #expect(try routes.add(alice, document: track(1, 1), name: "zero", heartRate: 0).heartRate == 0)
@@ -99,7 +99,7 @@ private func track(_ latitude: Double, _ longitude: Double, name: String? = nil)
     }
 
     @Test func deleteAndAccountDeletionCascades() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice")
         let bob = try club.user("bob")
         let routes = StoredRoutes(store: club.store)

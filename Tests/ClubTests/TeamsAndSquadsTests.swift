@@ -8,7 +8,7 @@ import Testing
                               positionDetail: "cb", birthDate: "1994-05-27")
 
     @Test func onlyTheOwnerAndEditorsChangeATeam() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice"), bob = try club.user("bob"), carol = try club.user("carol")
         let team = try club.teams.add(alice, name: "Athletic Infantil A", season: "2024/25", primaryColor: "#ee2523")
         #expect(team.primaryColor == "#EE2523")
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func permissionErrorsSayWho() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice"), bob = try club.user("bob")
         let team = try club.teams.add(alice, name: "Cadete B", season: "2025")
         try club.teams.grant(alice, .id(team.id), to: "bob", role: .viewer)
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func badTeamsAreRefused() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice")
         #expect(throws: ClubError.self) { try club.teams.add(alice, name: "X", season: "2024/26") }
         #expect(throws: ClubError.self) { try club.teams.add(alice, name: "X", season: "24/25") }
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func aNameSharedByTwoVisibleTeamsIsAmbiguous() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice"), bob = try club.user("bob")
         let mine = try club.teams.add(alice, name: "Infantil A", season: "2024/25")
         let theirs = try club.teams.add(bob, name: "Infantil A", season: "2024/25")
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func aSquadNumberClashIsRejected() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice")
         let team = try club.teams.add(alice, name: "Infantil A", season: "2024/25")
         let player = try club.squads.add(alice, to: .id(team.id), laporte)
@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test func badPlayersNameTheField() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice")
         let team = try club.teams.add(alice, name: "Infantil A", season: "2024/25")
         let cases: [(PlayerDraft, String)] = [
@@ -109,7 +109,7 @@ import Testing
     }
 
     @Test func photosArePNGOrJPEGWithinTheLimitsReadFromTheHeader() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice")
         let team = try club.teams.add(alice, name: "Infantil A", season: "2024/25")
         func refusal(_ photo: Data) -> String? {
@@ -154,7 +154,7 @@ import Testing
     }
 
     @Test func movingAPlayerKeepsTheHistory() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice")
         let infantil = try club.teams.add(alice, name: "Infantil A", season: "2023/24")
         let cadete = try club.teams.add(alice, name: "Cadete A", season: "2024/25")
@@ -173,7 +173,7 @@ import Testing
     }
 
     @Test func movingNeedsEditRightsOnBothTeams() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice"), bob = try club.user("bob")
         let aliceTeam = try club.teams.add(alice, name: "A", season: "2024/25")
         let bobTeam = try club.teams.add(bob, name: "B", season: "2024/25")
@@ -187,7 +187,7 @@ import Testing
     }
 
     @Test func anEditorCannotTakeAPlayerOutOfTheOwnersSight() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice"), bob = try club.user("bob")
         let aliceTeam = try club.teams.add(alice, name: "A", season: "2024/25")
         let bobTeam = try club.teams.add(bob, name: "B", season: "2024/25")
@@ -211,7 +211,7 @@ import Testing
     }
 
     @Test func deletingATeamTakesItsCurrentPlayers() throws {
-        let club = try ClubFixture()
+        let club = try ScratchClub()
         let alice = try club.user("alice")
         let team = try club.teams.add(alice, name: "A", season: "2024/25")
         try club.squads.add(alice, to: .id(team.id), laporte)

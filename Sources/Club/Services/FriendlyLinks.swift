@@ -9,11 +9,11 @@ import League
 /// that user creates the team. Deleting a club team deletes the friendlies linked to it, as it
 /// deletes its players: they are that team's record. Cards count a friendly by this link.
 enum FriendlyLinks {
-    /// Links the sides of the unlinked friendlies that `condition` selects (SQL over `fixture`,
+    /// Links the sides of the unlinked friendlies that `condition` selects (SQL over `match`,
     /// with bound `arguments`) to their club teams.
     static func link(_ db: Database, where condition: String, arguments: StatementArguments) throws {
         let friendlies = try Row.fetchAll(db, sql: """
-            SELECT id, recordedBy, home, away, date, homeTeamId, awayTeamId FROM fixture
+            SELECT id, recordedBy, home, away, date, homeTeamId, awayTeamId FROM match
             WHERE leagueId IS NULL AND (homeTeamId IS NULL OR awayTeamId IS NULL) AND (\(condition))
             ORDER BY id
             """, arguments: arguments)
@@ -26,7 +26,7 @@ enum FriendlyLinks {
             let home: Int64? = friendly["homeTeamId"] ?? team(named: friendly["home"], on: date, among: teams)
             let away: Int64? = friendly["awayTeamId"] ?? team(named: friendly["away"], on: date, among: teams)
             guard home != nil || away != nil else { continue }
-            try db.execute(sql: "UPDATE fixture SET homeTeamId = ?, awayTeamId = ? WHERE id = ?",
+            try db.execute(sql: "UPDATE match SET homeTeamId = ?, awayTeamId = ? WHERE id = ?",
                            arguments: [home, away, friendly["id"]])
         }
     }

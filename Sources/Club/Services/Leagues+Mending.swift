@@ -47,7 +47,7 @@ extension Leagues {
                     + "removing it would change the table: give --force to delete those matches too")
             }
             for stored in matches {
-                try db.execute(sql: "DELETE FROM fixture WHERE id = ?", arguments: [stored.id])
+                try db.execute(sql: "DELETE FROM match WHERE id = ?", arguments: [stored.id])
             }
             try db.execute(sql: "DELETE FROM deduction WHERE leagueId = ? AND team = ?", arguments: [id, name])
             try db.execute(sql: "DELETE FROM leagueTeam WHERE leagueId = ? AND name = ?", arguments: [id, name])

@@ -155,7 +155,7 @@ public struct Leagues: Sendable {
             }
             // Played matches keep their rows; the rest are replaced.
             for stored in existing where !stored.match.hasResult {
-                try db.execute(sql: "DELETE FROM fixture WHERE id = ?", arguments: [stored.id])
+                try db.execute(sql: "DELETE FROM match WHERE id = ?", arguments: [stored.id])
             }
             for match in fixtures.matches where !match.hasResult {
                 _ = try MatchStorage.insert(db, match, league: id, recordedBy: nil)

@@ -10,12 +10,12 @@ enum MatchStorage {
         // Cached: an import inserts up to 200,000 matches in one transaction, which holds the
         // write lock; compiling the statement each time made that last longer than other
         // writers' busy timeout.
-        // The id is above every id a match ever had (fixtureHighWater remembers deleted ones),
+        // The id is above every id a match ever had (matchHighWater remembers deleted ones),
         // so an id never comes to name another match.
         let statement = try db.cachedStatement(sql: """
-            INSERT INTO fixture (id, leagueId, recordedBy, home, away, matchday, round, date, time, status,
+            INSERT INTO match (id, leagueId, recordedBy, home, away, matchday, round, date, time, status,
                                  ftHome, ftAway, htHome, htAway, etHome, etAway, penHome, penAway)
-            VALUES (max(ifnull((SELECT max(id) FROM fixture), 0), (SELECT id FROM fixtureHighWater)) + 1,
+            VALUES (max(ifnull((SELECT max(id) FROM match), 0), (SELECT id FROM matchHighWater)) + 1,
                     ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         try statement.execute(arguments: [league, recordedBy, match.home, match.away, match.matchday, match.round,
@@ -30,12 +30,12 @@ enum MatchStorage {
     /// so that each keeps its id.
     static func update(_ db: Database, id: Int64, with match: Match) throws {
         try db.execute(sql: """
-            UPDATE fixture SET status = ?, ftHome = ?, ftAway = ?, htHome = ?, htAway = ?, etHome = ?, etAway = ?,
+            UPDATE match SET status = ?, ftHome = ?, ftAway = ?, htHome = ?, htAway = ?, etHome = ?, etAway = ?,
                                penHome = ?, penAway = ?, date = ?, time = ?, matchday = ?, round = ?
             WHERE id = ?
             """, arguments: [match.status.rawValue] + scoreArguments(match)
                 + [match.date, match.time, match.matchday, match.round, id])
-        try db.execute(sql: "DELETE FROM lineup WHERE fixtureId = ?", arguments: [id])
+        try db.execute(sql: "DELETE FROM lineup WHERE matchId = ?", arguments: [id])
         try insertLineups(db, match, id: id)
     }
 
@@ -52,7 +52,7 @@ enum MatchStorage {
     /// Adds `event` to match `id` and returns the event's id.
     static func insertEvent(_ db: Database, _ item: MatchEvent, match id: Int64) throws -> Int64 {
         let statement = try db.cachedStatement(sql: """
-            INSERT INTO fixtureEvent (fixtureId, team, kind, player, other, penalty, ownGoal, minute, stoppage)
+            INSERT INTO matchEvent (matchId, team, kind, player, other, penalty, ownGoal, minute, stoppage)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let (kind, player, other, penalty, ownGoal): (String, String, String?, Bool, Bool)
@@ -68,17 +68,17 @@ enum MatchStorage {
     }
 
     private static func insertLineups(_ db: Database, _ match: Match, id: Int64) throws {
-        let lineup = try db.cachedStatement(sql: "INSERT OR IGNORE INTO lineup (fixtureId, team, player) VALUES (?, ?, ?)")
+        let lineup = try db.cachedStatement(sql: "INSERT OR IGNORE INTO lineup (matchId, team, player) VALUES (?, ?, ?)")
         for (team, players) in match.lineups {
             for player in players { try lineup.execute(arguments: [id, team, player]) }
         }
     }
 
-    /// The matches selected by `condition` (SQL over `fixture`, with bound `arguments`), in
+    /// The matches selected by `condition` (SQL over `match`, with bound `arguments`), in
     /// playing order, with their events and line-ups.
     static func fetch(_ db: Database, where condition: String, arguments: StatementArguments) throws -> [StoredMatch] {
         let rows = try Row.fetchAll(db, sql: """
-            SELECT * FROM fixture WHERE \(condition) ORDER BY date IS NULL, date, matchday, id
+            SELECT * FROM match WHERE \(condition) ORDER BY date IS NULL, date, matchday, id
             """, arguments: arguments)
         guard !rows.isEmpty else { return [] }
         let ids: [Int64] = rows.map { $0["id"] }
@@ -88,7 +88,7 @@ enum MatchStorage {
         for batch in stride(from: 0, to: ids.count, by: 500) {
             let slice = Array(ids[batch..<min(batch + 500, ids.count)])
             let marks = slice.map { _ in "?" }.joined(separator: ",")
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM fixtureEvent WHERE fixtureId IN (\(marks)) ORDER BY id",
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM matchEvent WHERE matchId IN (\(marks)) ORDER BY id",
                                         arguments: StatementArguments(slice)) {
                 let player: String = row["player"], other: String? = row["other"]
                 let kind: MatchEvent.Kind
@@ -99,13 +99,13 @@ enum MatchStorage {
                 case "red": kind = .redCard(player: player)
                 default: kind = .substitution(off: player, on: other ?? "")
                 }
-                events[row["fixtureId"], default: []].append(MatchEvent(team: row["team"], kind: kind, minute: row["minute"],
+                events[row["matchId"], default: []].append(MatchEvent(team: row["team"], kind: kind, minute: row["minute"],
                                                                         stoppage: row["stoppage"]))
-                eventIDs[row["fixtureId"], default: []].append(row["id"])
+                eventIDs[row["matchId"], default: []].append(row["id"])
             }
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM lineup WHERE fixtureId IN (\(marks))",
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM lineup WHERE matchId IN (\(marks))",
                                         arguments: StatementArguments(slice)) {
-                lineups[row["fixtureId"], default: [:]][row["team"], default: []].append(row["player"])
+                lineups[row["matchId"], default: [:]][row["team"], default: []].append(row["player"])
             }
         }
         return rows.map { row in

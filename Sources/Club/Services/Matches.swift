@@ -34,7 +34,7 @@ public struct Matches: Sendable {
             }
             if let leagueID, let matchday, !allowRepeat,
                try Bool.fetchOne(db, sql: """
-                   SELECT 1 FROM fixture WHERE leagueId = ? AND matchday = ?
+                   SELECT 1 FROM match WHERE leagueId = ? AND matchday = ?
                    AND ((home = ? AND away = ?) OR (home = ? AND away = ?))
                    """, arguments: [leagueID, matchday, homeName, awayName, awayName, homeName]) != nil {
                 throw ClubError.duplicate(field: "match", value: "\(homeName) v \(awayName) on matchday \(matchday)")
@@ -110,7 +110,7 @@ public struct Matches: Sendable {
             guard let index = stored.eventIDs.firstIndex(of: eventID) else {
                 throw ClubError.notFound(kind: "event of match \(id)", reference: String(eventID))
             }
-            try db.execute(sql: "DELETE FROM fixtureEvent WHERE id = ? AND fixtureId = ?", arguments: [eventID, id])
+            try db.execute(sql: "DELETE FROM matchEvent WHERE id = ? AND matchId = ?", arguments: [eventID, id])
             stored.match.events.remove(at: index)
             stored.eventIDs.remove(at: index)
             return stored
@@ -148,7 +148,7 @@ public struct Matches: Sendable {
             guard let stored = try MatchStorage.fetch(db, where: "id = ?", arguments: [id]).first else {
                 throw ClubError.notFound(kind: "match", reference: String(id))
             }
-            let recorder = try Int64.fetchOne(db, sql: "SELECT recordedBy FROM fixture WHERE id = ?", arguments: [id])
+            let recorder = try Int64.fetchOne(db, sql: "SELECT recordedBy FROM match WHERE id = ?", arguments: [id])
             guard stored.leagueID != nil || (actor != nil && recorder == actor?.userID) else {
                 throw ClubError.notFound(kind: "match", reference: String(id))
             }
@@ -176,7 +176,7 @@ public struct Matches: Sendable {
     public func delete(_ actor: Actor, match id: Int64) throws {
         try store.write { db in
             _ = try Self.editable(db, id: id, actor: actor)
-            try db.execute(sql: "DELETE FROM fixture WHERE id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM match WHERE id = ?", arguments: [id])
         }
     }
 
@@ -209,7 +209,7 @@ public struct Matches: Sendable {
         }
         if let league = stored.leagueID {
             _ = try Leagues.resolve(db, .id(league), editor: actor)
-        } else if try Int64.fetchOne(db, sql: "SELECT recordedBy FROM fixture WHERE id = ?", arguments: [id]) != actor.userID {
+        } else if try Int64.fetchOne(db, sql: "SELECT recordedBy FROM match WHERE id = ?", arguments: [id]) != actor.userID {
             throw ClubError.notFound(kind: "match", reference: String(id))
         }
         return stored

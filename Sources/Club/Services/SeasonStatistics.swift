@@ -55,14 +55,14 @@ enum SeasonStatistics {
         for row in try Row.fetchAll(db, sql: leagueSides, arguments: ["team": team.id, "name": team.name, "season": team.season]) {
             sides[row["leagueId"], default: []].insert(row["name"])
         }
-        let friendly = "fixture.leagueId IS NULL AND fixture.recordedBy = :actor"
-        let playedAtHome = Set(try Int64.fetchAll(db, sql: "SELECT id FROM fixture WHERE \(friendly) AND homeTeamId = :team",
+        let friendly = "match.leagueId IS NULL AND match.recordedBy = :actor"
+        let playedAtHome = Set(try Int64.fetchAll(db, sql: "SELECT id FROM match WHERE \(friendly) AND homeTeamId = :team",
                                                   arguments: ["actor": actor.userID, "team": team.id]))
         let stored = try MatchStorage.fetch(db, where: """
-            (fixture.leagueId IS NOT NULL AND EXISTS (
+            (match.leagueId IS NOT NULL AND EXISTS (
                 SELECT 1 FROM (\(leagueSides)) AS side
-                WHERE side.leagueId = fixture.leagueId AND side.name IN (fixture.home, fixture.away)))
-            OR (\(friendly) AND :team IN (fixture.homeTeamId, fixture.awayTeamId))
+                WHERE side.leagueId = match.leagueId AND side.name IN (match.home, match.away)))
+            OR (\(friendly) AND :team IN (match.homeTeamId, match.awayTeamId))
             """, arguments: ["team": team.id, "name": team.name, "season": team.season, "actor": actor.userID])
         return stored.compactMap { stored in
             let match = stored.match

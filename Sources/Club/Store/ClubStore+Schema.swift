@@ -269,14 +269,37 @@ extension ClubStore {
                 END;
                 """)
         }
-        migrator.registerMigration("v7 friendlies played by club teams") { db in
-            // Friendlies stored only their teams' names, so deleting a team left them behind
-            // and cards found them by name. Each side now links to its club team, if any.
+        migrator.registerMigration("v7 matches by their name, friendlies played by club teams") { db in
+            // "fixture" named four things (a league's schedule in League and the CLI, test
+            // data, and these rows, which hold every match, friendlies and results included):
+            // the tables take the domain's word. SQLite takes `match` as a name (its MATCH
+            // operator falls back to an identifier) and rewrites references and triggers.
             try db.execute(sql: """
-                ALTER TABLE fixture ADD COLUMN homeTeamId INTEGER REFERENCES team(id) ON DELETE CASCADE;
-                ALTER TABLE fixture ADD COLUMN awayTeamId INTEGER REFERENCES team(id) ON DELETE CASCADE;
-                CREATE INDEX fixture_homeTeam ON fixture(homeTeamId) WHERE homeTeamId IS NOT NULL;
-                CREATE INDEX fixture_awayTeam ON fixture(awayTeamId) WHERE awayTeamId IS NOT NULL;
+                ALTER TABLE fixture RENAME TO match;
+                ALTER TABLE fixtureEvent RENAME TO matchEvent;
+                ALTER TABLE matchEvent RENAME COLUMN fixtureId TO matchId;
+                ALTER TABLE lineup RENAME COLUMN fixtureId TO matchId;
+                ALTER TABLE fixtureHighWater RENAME TO matchHighWater;
+                DROP INDEX fixture_league;
+                DROP INDEX fixture_recorder;
+                DROP INDEX fixtureEvent_fixture;
+                DROP TRIGGER fixture_highWater;
+                CREATE INDEX match_league ON match(leagueId, matchday);
+                CREATE INDEX match_recorder ON match(recordedBy) WHERE leagueId IS NULL;
+                CREATE INDEX matchEvent_match ON matchEvent(matchId);
+                CREATE TRIGGER match_highWater AFTER DELETE ON match
+                BEGIN
+                    UPDATE matchHighWater SET id = max(id, OLD.id);
+                END;
+                """)
+            // Friendlies stored only their teams' names, so deleting a team left them behind
+            // and cards found them by name. Each side now links to its club team, if any
+            // (FriendlyLinks: a later migration that changes these tables must not call it).
+            try db.execute(sql: """
+                ALTER TABLE match ADD COLUMN homeTeamId INTEGER REFERENCES team(id) ON DELETE CASCADE;
+                ALTER TABLE match ADD COLUMN awayTeamId INTEGER REFERENCES team(id) ON DELETE CASCADE;
+                CREATE INDEX match_homeTeam ON match(homeTeamId) WHERE homeTeamId IS NOT NULL;
+                CREATE INDEX match_awayTeam ON match(awayTeamId) WHERE awayTeamId IS NOT NULL;
                 """)
             try FriendlyLinks.link(db, where: "1", arguments: [])
         }

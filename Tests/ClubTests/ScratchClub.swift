@@ -3,7 +3,7 @@ import Foundation
 
 /// A fresh database in a temporary folder, with fast password hashing (the production
 /// strength is tested on its own).
-final class ClubFixture {
+final class ScratchClub {
     let folder: URL
     let store: ClubStore
     let accounts: Accounts
