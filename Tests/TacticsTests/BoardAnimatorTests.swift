@@ -34,6 +34,27 @@ import Testing
         }
     }
 
+    @Test func stepsOutsideTheirRangeAreRefusedNotOverflowed() throws {
+        let renderer = try BoardRenderer(log: try timedLog())
+        // Int.max - 1 trapped on `events.count + step - 1` ("arithmetic overflow", exit 132).
+        for step in [0, -1, Int.min, StrokeLog.maximumEvents + 1, Int.max - 1, Int.max] {
+            #expect(throws: BoardAnimatorError.invalidSpacing("--every must be from 1 to 1000000 (a log holds at most that many events)")) {
+                try BoardAnimator(renderer: renderer, spacing: .everyEvents(step))
+            }
+        }
+        let widest = try BoardAnimator(renderer: renderer, spacing: .everyEvents(StrokeLog.maximumEvents))
+        #expect(widest.frames == [FrameSpec(completedEvents: 4, time: nil)])
+        #expect(FrameSpacing.everyEvents(1).problem == nil && FrameSpacing.perSecond(.nan).problem != nil)
+    }
+
+    @Test func aRateTooSmallForItsIntervalGivesOneFrameAtZero() throws {
+        // 1000 / 1e-310 is infinite, and 0 x infinity is NaN: the one frame's time was NaN.
+        let animator = try BoardAnimator(renderer: try BoardRenderer(log: try timedLog()), spacing: .perSecond(1e-310))
+        #expect(animator.frames == [FrameSpec(completedEvents: 0, time: 0)])
+        let slow = try BoardAnimator(renderer: try BoardRenderer(log: try timedLog()), spacing: .perSecond(1e-300))
+        #expect(slow.frames.map(\.time) == [0, 600])
+    }
+
     @Test func refusesAbsurdFrameCounts() throws {
         let log = try Boards.log([Boards.stroke("red", [[1, 1, 0], [2, 2, 86_400_000]])])
         #expect(throws: BoardAnimatorError.tooManyFrames(864_001)) {

@@ -255,4 +255,32 @@ import Testing
         #expect(result.stderr.contains("frames; at most 10000 are written"))
         #expect(scratch.files == ["bad.json"])
     }
+
+    @Test(arguments: [
+        (["--every", "9223372036854775806"], "--every must be from 1 to 1000000"),
+        (["--every", "0"], "--every must be from 1 to 1000000"),
+        (["--every", "1000001"], "--every must be from 1 to 1000000"),
+        (["--fps", "0"], "--fps must be above 0 and at most 1000"),
+        (["--fps", "1001"], "--fps must be above 0 and at most 1000"),
+        (["--fps", "nan"], "--fps must be above 0 and at most 1000"),
+        (["--fps", "inf"], "--fps must be above 0 and at most 1000"),
+        (["--size", "20000x20000"], "--size: output 20000x20000 px is too large: at most 16384 px a side and 100 megapixels"),
+        (["--size", "9000x9000", "--scale", "2"], "--size: output 18000x18000 px is too large"),
+    ])
+    func frameOptionsOutOfRangeAreUsageErrors(_ flags: [String], _ message: String) throws {
+        // --every 9223372036854775806 trapped with "arithmetic overflow" (exit 132).
+        let scratch = try Scratch()
+        let result = try Touchline.run(["board", "frames", Touchline.example("multitouch.jsonl"), "--out", scratch.path("frames")] + flags)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: " + message), "\(result.stderr)")
+        #expect(scratch.files.isEmpty)
+    }
+
+    @Test func theWidestStepGivesOneFrame() throws {
+        let scratch = try Scratch()
+        let result = try Touchline.run(["board", "frames", Touchline.example("433.json"), "--out", scratch.path("frames"),
+                                        "--every", "1000000"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("frames")) == ["frame-00001.png"])
+    }
 }

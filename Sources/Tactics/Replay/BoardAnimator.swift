@@ -14,32 +14,33 @@ public struct BoardAnimator: Sendable {
 
     /// Plans the frames.
     ///
-    /// - Throws: ``BoardAnimatorError`` for a spacing that is not positive, or more than
-    ///   ``maximumFrames`` frames.
+    /// - Throws: ``BoardAnimatorError`` for a spacing outside its range (see
+    ///   ``FrameSpacing/problem``), or more than ``maximumFrames`` frames.
     public init(renderer: BoardRenderer, spacing: FrameSpacing) throws(BoardAnimatorError) {
+        if let problem = spacing.problem { throw BoardAnimatorError.invalidSpacing(problem) }
         self.renderer = renderer
         let events = renderer.log.events
         switch spacing {
         case .everyEvents(let step):
-            guard step > 0 else { throw BoardAnimatorError.invalidSpacing("--every must be 1 or more") }
-            let count = max(1, (events.count + step - 1) / step)
+            // Rounded up without `events.count + step - 1`, which overflows for a step near Int.max.
+            let count = max(1, events.count / step + (events.count % step == 0 ? 0 : 1))
             guard count <= Self.maximumFrames else { throw BoardAnimatorError.tooManyFrames(count) }
-            frames = (1...count).map { FrameSpec(completedEvents: min($0 * step, events.count), time: nil) }
+            frames = (1...count).map { FrameSpec(completedEvents: $0 == count ? events.count : $0 * step, time: nil) }
         case .perSecond(let fps):
-            guard fps > 0, fps.isFinite, fps <= 1000 else {
-                throw BoardAnimatorError.invalidSpacing("--fps must be above 0 and at most 1000")
-            }
             let ends = Self.eventEndTimes(events)
+            // Times are finite and 0 or more (the readers check) and 1000 / fps is at least 1,
+            // so `steps` is finite. The interval itself is infinite for an fps under about
+            // 6e-306: then there is one frame, at 0 ms (not 0 x infinity, which is NaN).
             let end = ends.last ?? 0
             let interval = 1000 / fps
-            let steps = (end / interval).rounded(.up)
-            guard steps + 1 <= Double(Self.maximumFrames) else {
-                throw BoardAnimatorError.tooManyFrames(Int(min(steps + 1, 1e12)))
+            let steps = interval.isFinite ? (end / interval).rounded(.up) : 0
+            guard steps.isFinite, steps + 1 <= Double(Self.maximumFrames) else {
+                throw BoardAnimatorError.tooManyFrames(steps.isFinite ? Int(min(steps + 1, 1e12)) : Int(1e12))
             }
             var frames: [FrameSpec] = []
             var completed = 0
             for step in 0...Int(steps) {
-                let time = min(Double(step) * interval, end)
+                let time = step == 0 ? 0 : min(Double(step) * interval, end)
                 while completed < ends.count, ends[completed] <= time { completed += 1 }
                 frames.append(FrameSpec(completedEvents: completed, time: time))
             }

@@ -34,6 +34,9 @@ struct BoardFrames: ParsableCommand {
 
     func validate() throws {
         if fps != nil, every != nil { throw ValidationError("give --fps or --every, not both") }
+        // The animator's own rule, checked here so a bad value is a usage error before any reading.
+        let spacing = fps.map(FrameSpacing.perSecond) ?? every.map(FrameSpacing.everyEvents)
+        if let problem = spacing?.problem { throw ValidationError(problem) }
     }
 
     func run() throws {

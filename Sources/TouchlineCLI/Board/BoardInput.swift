@@ -45,6 +45,14 @@ struct BoardLook: ParsableArguments {
         guard scale.isFinite, scale > 0, scale <= 16 else {
             throw ValidationError("--scale must be above 0 and at most 16")
         }
+        // The canvas's own limits, checked while reading the flags rather than after the log.
+        if let size {
+            do {
+                _ = try Canvas.checkedPixelSize(width: size.width, height: size.height, scale: scale)
+            } catch {
+                throw ValidationError("--size: " + ((error as? LocalizedError)?.errorDescription ?? "\(error)"))
+            }
+        }
     }
 
     /// Render options from these flags.

@@ -50,8 +50,32 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         guard let renderer = attempt({ try BoardRenderer(log: log, options: smallBoard) }) else { return }
         _ = attempt { try renderer.render(format: .png) }
         _ = attempt { try renderer.render(format: .svg) }
-        if let animator = attempt({ try BoardAnimator(renderer: renderer, spacing: .perSecond(2)) }), animator.frames.count <= 4 {
+        if let animator = attempt({ try BoardAnimator(renderer: renderer, spacing: spacing(for: data)) }),
+           animator.frames.count <= 4 {
             _ = attempt { try animator.renderFrames { _, _ in } }
+        }
+    }
+
+    /// The `--every` steps and `--fps` rates `spacing(for:)` picks from: ordinary ones, the
+    /// edges of their ranges, and values beyond them that once trapped (`Int.max - 1` overflowed
+    /// the frame count) or could (NaN, infinities, the smallest double).
+    static let eventSteps = [1, 2, 3, 7, 1_000_000, 0, -1, 1_000_001, Int.max, Int.max - 1, Int.min]
+    static let frameRates: [Double] = [2, 0.5, 10, 30, 1000, 0, -1, 1000.5, .nan, .infinity, -.infinity, 1e-300,
+                                       .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+
+    /// The frame spacing a board input is replayed with, derived from its bytes (an FNV-1a
+    /// hash), so that fuzzing also reaches every kind of `--every` and `--fps` value: a quarter
+    /// of the inputs each take a listed step, a listed rate, a step from the hash and a rate
+    /// with the hash's bits.
+    static func spacing(for data: Data) -> FrameSpacing {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let pick = Int((hash >> 2) % 64)
+        switch hash % 4 {
+        case 0: return .everyEvents(eventSteps[pick % eventSteps.count])
+        case 1: return .perSecond(frameRates[pick % frameRates.count])
+        case 2: return .everyEvents(Int(truncatingIfNeeded: hash >> 2))
+        default: return .perSecond(Double(bitPattern: hash))
         }
     }
 
