@@ -112,4 +112,123 @@ import Testing
         // Compositing in two steps rounds to 8 bits twice: a few levels of 255 at most.
         #expect(worst <= 4)
     }
+
+    // MARK: Strokes in progress
+
+    /// Long strokes of every kind drawn at once: a zigzag pen, a translucent pen, a pen with
+    /// pressure, a pen whose pressure starts halfway, an eraser, and a short stroke finished
+    /// while the long ones go on.
+    static func busyLog(points: Int = 1_200) throws -> StrokeLog {
+        func line(_ count: Int, from start: Double, every step: Double, _ place: (Int) -> [Double],
+                  pressure: ((Int) -> Double?)? = nil) -> [[Double]] {
+            (0..<count).map { index in
+                var point = place(index) + [start + Double(index) * step]
+                if let value = pressure?(index) { point.append(value) }
+                return point
+            }
+        }
+        let zigzag = line(points, from: 0, every: 2.5) { [100 + Double($0) * 0.7, 384 + ($0 % 2 == 0 ? -150 : 150)] }
+        let wave = line(points * 2 / 3, from: 100, every: 3) {
+            [120 + Double($0), 300 + 80 * sin(Double($0) / 20) + ($0 % 2 == 0 ? -30 : 30)]
+        }
+        let pressed = line(points / 2, from: 200, every: 4, { [200 + Double($0) * 1.2, 500 + 60 * cos(Double($0) / 9)] },
+                           pressure: { 0.5 + 0.5 * sin(Double($0) / 7) })
+        let late = line(points / 3, from: 600, every: 3, { [700 - Double($0), 150 + Double($0) * 0.8] },
+                        pressure: { $0 < points / 6 ? nil : 0.9 })
+        let rubber = line(points / 2, from: 500, every: 4.5) {
+            [150 + Double($0) * 1.1, 200 + Double($0 % 40) * 5 + ($0 % 2 == 0 ? 0 : 60)]
+        }
+        let short = line(30, from: 300, every: 3) { [800 + Double($0), 600] }
+        return try Boards.log([Boards.stroke("red", zigzag), Boards.stroke("green", wave), Boards.stroke("blue", pressed),
+                               Boards.stroke("blue", late), Boards.stroke("eraser", rubber), Boards.stroke("red", short)],
+                              extra: ["pens": ["red": ["color": "#D32F2F", "width": 6],
+                                               "blue": ["color": "#1976D2", "width": 8],
+                                               "green": ["color": "#2E7D3280", "width": 12]],
+                                      "eraser": ["width": 24]])
+    }
+
+    /// A frame drawn the way the animator drew it before strokes were followed: every stroke
+    /// begun by the frame's time cut there and drawn whole by the renderer.
+    static func frameRedrawingEveryStroke(_ renderer: BoardRenderer, _ frame: FrameSpec) throws -> RasterImage {
+        let canvas = try renderer.makeCanvas()
+        renderer.drawBackground(on: canvas)
+        let ink = try renderer.makeCanvas()
+        let events = renderer.log.events
+        renderer.apply(events[0..<frame.completedEvents], to: ink)
+        let time = try #require(frame.time)
+        canvas.layer {
+            canvas.draw(ink)
+            for event in events[frame.completedEvents...] {
+                guard case .stroke(let stroke) = event, let start = stroke.startTime else { continue }
+                if start > time { break }
+                var lastTime = start
+                let drawn = stroke.points.prefix { point in
+                    lastTime = point.time ?? lastTime
+                    return lastTime <= time
+                }
+                renderer.draw(Stroke(tool: stroke.tool, points: Array(drawn)), on: canvas, erasing: .removeInk)
+            }
+        }
+        return try RasterImage(pngData: try canvas.encoded())
+    }
+
+    @Test(arguments: [(Size(width: 256, height: 192), 1.0, BoardBackground.pitch), (Size(width: 512, height: 384), 1, .none),
+                      (Size(width: 300, height: 200), 2, .blank)])
+    func followingStrokesDrawsWhatRedrawingThemDid(_ size: Size, _ scale: Double, _ background: BoardBackground) throws {
+        let renderer = try BoardRenderer(log: try Self.busyLog(),
+                                         options: BoardRenderOptions(size: size, scale: scale, background: background))
+        let animator = try BoardAnimator(renderer: renderer, spacing: .perSecond(12))
+        var frames: [RasterImage] = []
+        let work = try animator.renderFramesFollowingStrokes { _, data in frames.append(try RasterImage(pngData: data)) }
+        #expect(frames.count == animator.frames.count && frames.count > 30)
+        var worst = 0, differing = 0, compared = 0
+        for (index, frame) in animator.frames.enumerated() {
+            let before = try Self.frameRedrawingEveryStroke(renderer, frame)
+            for y in 0..<before.height {
+                for x in 0..<before.width {
+                    let difference = Self.premultipliedDistance(before.pixel(x: x, y: y), frames[index].pixel(x: x, y: y))
+                    worst = max(worst, difference)
+                    if difference > 24 { differing += 1 }
+                    compared += 1
+                }
+            }
+        }
+        // Antialiased edges differ where a line was drawn in two pieces (where it was baked)
+        // and where simplification cut another corner; nowhere else.
+        #expect(work.layersMade >= 5) // every long stroke was baked at least once
+        #expect(Double(differing) <= Double(compared) * 1e-4)
+        #expect(worst <= 128)
+    }
+
+    /// The largest difference of two pixels' channels premultiplied by alpha, as they are
+    /// drawn: an edge pixel almost transparent can have any colour once divided by its alpha.
+    static func premultipliedDistance(_ a: RGBA, _ b: RGBA) -> Int {
+        func premultiplied(_ pixel: RGBA) -> [Int] {
+            let alpha = Int(pixel.alpha)
+            return [Int(pixel.red) * alpha / 255, Int(pixel.green) * alpha / 255, Int(pixel.blue) * alpha / 255, alpha]
+        }
+        return zip(premultiplied(a), premultiplied(b)).map { abs($0 - $1) }.max() ?? 0
+    }
+
+    @Test func followingAStrokeCostsItsPointsAndTheFramesNotTheirProduct() throws {
+        // One zigzag that no simplification shortens, as in the 40,000-point stroke that took
+        // 210 s over 2,001 frames; drawn whole each frame it costs frames x points / 2 vertices.
+        for count in [2_000, 8_000] {
+            let zigzag: [[Double]] = (0..<count).map { index in
+                let x: Double = 100 + Double(index) * 800 / Double(count)
+                let y: Double = index % 2 == 0 ? 184 : 584
+                return [x, y, Double(index * 5)]
+            }
+            let renderer = try BoardRenderer(log: try Boards.log([Boards.stroke("red", zigzag)]),
+                                             options: BoardRenderOptions(size: Size(width: 256, height: 192)))
+            let animator = try BoardAnimator(renderer: renderer, spacing: .perSecond(2))
+            var frames = 0
+            let work = try animator.renderFramesFollowingStrokes { _, _ in frames += 1 }
+            #expect(frames == count * 5 / 500 + 1)
+            let perFrame = StrokesInProgress.bakingThreshold + 16
+            let drawn = work.drawnVertices, processed = work.processedPoints
+            #expect(drawn <= count + frames * perFrame, "\(count) points: \(drawn) vertices")
+            #expect(processed <= 3 * count + frames * 16, "\(count) points: \(processed) points")
+        }
+    }
 }

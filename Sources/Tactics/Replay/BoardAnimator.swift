@@ -4,7 +4,8 @@ import Foundation
 /// Renders a board frame by frame, as it was drawn.
 ///
 /// The background is drawn once; finished events are applied to a persistent ink layer as
-/// frames advance, so a whole animation costs about one replay plus one composite per frame.
+/// frames advance, and strokes still being drawn grow frame by frame on layers of their own,
+/// so a whole animation costs about one replay plus a few composites per frame.
 public struct BoardAnimator: Sendable {
     /// The most frames one animation may have.
     public static let maximumFrames = 10_000
@@ -59,11 +60,22 @@ public struct BoardAnimator: Sendable {
     }
 
     /// Renders every frame in order and hands each PNG to `body` with its 0-based index.
+    ///
+    /// Strokes still being drawn at a frame's time are followed from frame to frame (see
+    /// ``StrokesInProgress``), so the work grows with the points and the frames, not with
+    /// their product.
     public func renderFrames(png: PNGOptions = .default, _ body: (Int, Data) throws -> Void) throws {
+        _ = try renderFramesFollowingStrokes(png: png, body)
+    }
+
+    /// ``renderFrames(png:_:)``, returning how the strokes in progress were followed (the tests
+    /// count its work).
+    func renderFramesFollowingStrokes(png: PNGOptions = .default, _ body: (Int, Data) throws -> Void) throws -> StrokesInProgress {
         let background = try renderer.makeCanvas()
         renderer.drawBackground(on: background)
         let ink = try renderer.makeCanvas()
         let events = renderer.log.events
+        var inProgress = StrokesInProgress(renderer: renderer)
         var applied = 0
         for (index, frame) in frames.enumerated() {
             renderer.apply(events[applied..<frame.completedEvents], to: ink)
@@ -71,25 +83,11 @@ public struct BoardAnimator: Sendable {
             let canvas = try background.copy()
             canvas.layer {
                 canvas.draw(ink)
-                if let time = frame.time { drawPartialStrokes(after: applied, at: time, on: canvas) }
+                if let time = frame.time { inProgress.draw(after: applied, at: time, on: canvas) }
             }
             try body(index, try canvas.encoded(png: png))
         }
-    }
-
-    /// Strokes begun but not finished by `time`, as far as they had got.
-    private func drawPartialStrokes(after completed: Int, at time: Double, on canvas: Canvas) {
-        for event in renderer.log.events[completed...] {
-            guard case .stroke(let stroke) = event, let start = stroke.startTime else { continue }
-            if start > time { break }
-            var lastTime = start
-            let drawn = stroke.points.prefix { point in
-                lastTime = point.time ?? lastTime
-                return lastTime <= time
-            }
-            guard !drawn.isEmpty else { continue }
-            renderer.draw(Stroke(tool: stroke.tool, points: Array(drawn)), on: canvas, erasing: .removeInk)
-        }
+        return inProgress
     }
 }
 

@@ -188,15 +188,14 @@ public struct BoardRenderer: Sendable {
         switch stroke.tool {
         case .eraser:
             let raw = Polyline.simplified(recorded, tolerance: simplificationTolerance(width: log.eraserWidth))
-            let style = StrokeStyle(color: .black, width: log.eraserWidth, cap: .round, join: .round)
             switch mode {
             case .removeInk:
                 canvas.withSavedState {
                     canvas.concatenate(inkTransform)
-                    canvas.stroke(Path(polyline: raw), style: style, operator: .destinationOut)
+                    canvas.stroke(Path(polyline: raw), style: eraserStyle, operator: .destinationOut)
                 }
             case .revealBackground:
-                canvas.stroke(Path(polyline: raw), style: style, transform: inkTransform) { drawBackground(on: canvas) }
+                canvas.stroke(Path(polyline: raw), style: eraserStyle, transform: inkTransform) { drawBackground(on: canvas) }
             }
         case .pen(let name):
             guard let pen = log.pens[name] else { return }
@@ -207,12 +206,27 @@ public struct BoardRenderer: Sendable {
                     drawWithPressure(stroke, through: smoothed, pen: pen, on: canvas)
                 } else {
                     let points = Polyline.simplified(smoothed, tolerance: simplificationTolerance(width: pen.width))
-                    let width = pen.width * Self.pressureFactor(stroke.points.first?.pressure)
-                    canvas.stroke(Path(polyline: points), style: StrokeStyle(color: pen.color, width: width,
-                                                                             cap: .round, join: .round))
+                    canvas.stroke(Path(polyline: points), style: lineStyle(of: pen, pressure: stroke.points.first?.pressure))
                 }
             }
         }
+    }
+
+    /// The eraser's line: black (only its coverage counts), round, ``StrokeLog/eraserWidth`` wide.
+    var eraserStyle: StrokeStyle { StrokeStyle(color: .black, width: log.eraserWidth, cap: .round, join: .round) }
+
+    /// A pen's round line, as wide as the pen scaled by `pressure` (see ``pressureFactor(_:)``),
+    /// in the pen's colour unless another is given.
+    func lineStyle(of pen: Pen, pressure: Double?, color: Color? = nil) -> StrokeStyle {
+        StrokeStyle(color: color ?? pen.color, width: pen.width * Self.pressureFactor(pressure), cap: .round, join: .round)
+    }
+
+    /// Strokes the segment into point `index` of a stroke drawn with pressure, from `start` to
+    /// `end` (its smoothed ends), as wide as the mean pressure of its recorded ends.
+    func strokeSegment(into index: Int, of stroke: Stroke, from start: Point, to end: Point, pen: Pen, color: Color,
+                       on canvas: Canvas) {
+        let pressure = ((stroke.points[index - 1].pressure ?? 0.5) + (stroke.points[index].pressure ?? 0.5)) / 2
+        canvas.stroke(Path(polyline: [start, end]), style: lineStyle(of: pen, pressure: pressure, color: color))
     }
 
     /// Segment by segment, each as wide as the mean pressure of its ends; translucent pens
@@ -221,10 +235,8 @@ public struct BoardRenderer: Sendable {
         let opaque = pen.color.withAlpha(1)
         let segments = {
             for index in 1..<points.count {
-                let pressure = ((stroke.points[index - 1].pressure ?? 0.5) + (stroke.points[index].pressure ?? 0.5)) / 2
-                canvas.stroke(Path(polyline: [points[index - 1], points[index]]),
-                              style: StrokeStyle(color: opaque, width: pen.width * Self.pressureFactor(pressure),
-                                                 cap: .round, join: .round))
+                strokeSegment(into: index, of: stroke, from: points[index - 1], to: points[index], pen: pen, color: opaque,
+                              on: canvas)
             }
         }
         if pen.color.alpha < 1 {
