@@ -379,6 +379,28 @@ import Testing
         let (_, _, notes) = try Self.render(Self.document(Self.cShape + [GeoPoint(latitude: .infinity, longitude: 0)]))
         #expect(notes == ["1 points with invalid coordinates left out"])
     }
+
+    @Test(arguments: [RouteColouring.none, .elevation])
+    func manyOnePointSegmentsDrawOneDotPerPlace(_ colouring: RouteColouring) throws {
+        // 20,000 fixes of a 2 km line, each a segment of its own: 20,000 overlapping dots kept
+        // Cairo's rasteriser busy for seconds (320,000 took 10 s); each device pixel needs one.
+        let count = 20_000
+        let segments = (0..<count).map { index in
+            [Self.offset(48.137, 11.575, east: 0, north: Double(index) * 0.1, elevation: Double(index % 50))]
+        }
+        let document = RouteDocument(tracks: [Track(segments: segments)])
+        let (image, renderer, _) = try Self.render(document, RouteMapOptions(colourBy: colouring))
+        func place(_ index: Int) -> Point {
+            renderer.fit.point(world: WebMercator.world(latitude: segments[index][0].latitude,
+                                                        longitude: segments[index][0].longitude))
+        }
+        let span = place(count - 1).distance(to: place(0))
+        // At most a few dots per pixel of the line's length, whatever the number of fixes.
+        #expect(renderer.scene.casings.count <= Int(span * 3) && renderer.scene.runs.count <= Int(span * 3 * 2))
+        #expect(renderer.scene.casings.count > Int(span / 2))
+        // The line is still drawn, end to end.
+        #expect(Self.isLike(Self.pixel(image, at: place(count / 2)), Self.route, tolerance: 60) || colouring != .none)
+    }
 }
 
 extension Array {

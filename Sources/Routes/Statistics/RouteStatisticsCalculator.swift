@@ -170,7 +170,8 @@ extension RouteStatisticsCalculator {
             stepTimes.reserveCapacity(segment.count)
             stepMoving.reserveCapacity(segment.count)
             speeds.reserveCapacity(segment.count)
-            longitudes.reserveCapacity(longitudes.count + segment.count)
+            // `longitudes` grows by appending alone: reserving `count + segment.count` here
+            // reallocated it for every segment, which made many short segments quadratic.
 
             var previous: Geodesic.SurfacePoint?
             var previousTime = Double.nan
