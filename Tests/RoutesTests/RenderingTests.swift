@@ -380,6 +380,17 @@ import Testing
         #expect(notes == ["1 points with invalid coordinates left out"])
     }
 
+    @Test func validatingOptionsAppliesTheRenderersSizeRule() throws {
+        #expect(throws: RouteMapError.sizeTooSmall(size: "1.0x1.0", minimum: "57x57")) {
+            try RouteMapRenderer.validate(RouteMapOptions(size: Size(width: 1, height: 1)))
+        }
+        #expect(throws: CanvasError.imageTooLarge(width: 20_000, height: 20_000)) {
+            try RouteMapRenderer.validate(RouteMapOptions(size: Size(width: 20_000, height: 20_000)))
+        }
+        try RouteMapRenderer.validate(RouteMapOptions(size: Size(width: 57, height: 57)))
+        _ = try RouteMapRenderer(document: Self.document(Self.cShape), options: RouteMapOptions(size: Size(width: 57, height: 57)))
+    }
+
     @Test(arguments: [RouteColouring.none, .elevation])
     func manyOnePointSegmentsDrawOneDotPerPlace(_ colouring: RouteColouring) throws {
         // 20,000 fixes of a 2 km line, each a segment of its own: 20,000 overlapping dots kept

@@ -97,4 +97,21 @@ import Testing
         #expect(result.stderr == "touchline: error: \(first) and \(second) have the same name, so their thumbnails would collide\n")
         #expect(!FileManager.default.fileExists(atPath: scratch.path("thumbs")))
     }
+
+    @Test(arguments: [("1x1", "a 1.0x1.0 map is too small to draw a route in: give a size of at least "),
+                      ("20000x20000", "output 20000x20000 px is too large: at most 16384 px a side and 100 megapixels")])
+    func thumbnailSizesFollowTheRenderRuleBeforeAnyFolderIsMade(_ size: String, _ message: String) throws {
+        // Both exited 65 as failed files, after the output folder was made.
+        let scratch = try Scratch()
+        let result = try Touchline.run(["route", "thumbs", Self.track("gpxpy/korita-zbevnica.gpx"), "--out", scratch.path("thumbs"),
+                                        "--size", "160x100", "--size", size])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: --size: " + message), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(scratch.files.isEmpty)
+        // `route render` refuses the same sizes with the same exit status.
+        let render = try Touchline.run(["route", "render", Self.track("gpxpy/korita-zbevnica.gpx"), "-o", scratch.path("x.png"),
+                                        "--size", size])
+        #expect(render.status == 64 && render.stderr.contains(message), "\(render.stderr)")
+    }
 }

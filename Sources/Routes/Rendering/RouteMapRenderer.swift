@@ -97,25 +97,7 @@ public struct RouteMapRenderer: Sendable {
 
         let geometry = RouteGeometry(document: document)
         guard let box = geometry.worldBox else { throw RouteMapError.nothingToDraw }
-        let profileHeight = options.profile ? RouteMapLayout.profileHeight(forHeight: size.height) : 0
-        let mapArea = Rect(x: 0, y: 0, width: size.width, height: size.height - profileHeight)
-        let padding = options.padding
-        // The line's casing stays inside the padding too.
-        let halfLine = options.style.casedWidth / 2
-        let frame = Rect(x: padding.left + halfLine, y: padding.top + halfLine,
-                         width: mapArea.width - padding.left - padding.right - 2 * halfLine,
-                         height: mapArea.height - padding.top - padding.bottom - 2 * halfLine)
-        guard padding.isValid else {
-            throw RouteMapError.invalidPadding(padding, size: "\(size.width)x\(size.height)")
-        }
-        guard frame.width > 0, frame.height > 0 else {
-            // The profile takes a share of the height, so the map's own minimum is scaled up by it.
-            let share = size.height > 0 && profileHeight.isFinite ? max(0, 1 - profileHeight / size.height) : 1
-            let width = (padding.left + padding.right + 2 * halfLine + 1).rounded(.up)
-            let height = ((padding.top + padding.bottom + 2 * halfLine + 1) / max(share, 0.1)).rounded(.up)
-            throw RouteMapError.sizeTooSmall(size: "\(size.width)x\(size.height)",
-                                             minimum: "\(Int(max(width, 1)))x\(Int(max(height, 1)))")
-        }
+        let (mapArea, frame) = try Self.frame(for: options)
         let fit = MapFit(fitting: box, into: frame)
 
         let measuring = try Canvas(width: 1, height: 1)
@@ -141,6 +123,48 @@ public struct RouteMapRenderer: Sendable {
         self.tileZoom = tileZoom
         self.notes = notes
         self.scene = scene
+    }
+
+    /// Checks what `options` alone decide, before any file is read or folder made: the size
+    /// and scale within the canvas limits, valid padding, and room inside the padding for the
+    /// route's line. `init` applies the same rule.
+    ///
+    /// ```swift
+    /// try RouteMapRenderer.validate(RouteMapOptions(size: Size(width: 1, height: 1)))
+    /// // throws RouteMapError.sizeTooSmall(size: "1.0x1.0", minimum: "57x57")
+    /// ```
+    ///
+    /// - Throws: ``CanvasError`` for a size or scale out of limits; ``RouteMapError`` for bad
+    ///   padding or a size too small to draw a route in.
+    public static func validate(_ options: RouteMapOptions) throws {
+        _ = try frame(for: options)
+    }
+
+    /// The part of the output the map fills, and the frame inside its padding (and the line's
+    /// casing) that the route is fitted into.
+    static func frame(for options: RouteMapOptions) throws -> (mapArea: Rect, frame: Rect) {
+        let size = options.size
+        _ = try Canvas.checkedPixelSize(width: size.width, height: size.height, scale: options.scale)
+        let profileHeight = options.profile ? RouteMapLayout.profileHeight(forHeight: size.height) : 0
+        let mapArea = Rect(x: 0, y: 0, width: size.width, height: size.height - profileHeight)
+        let padding = options.padding
+        // The line's casing stays inside the padding too.
+        let halfLine = options.style.casedWidth / 2
+        let frame = Rect(x: padding.left + halfLine, y: padding.top + halfLine,
+                         width: mapArea.width - padding.left - padding.right - 2 * halfLine,
+                         height: mapArea.height - padding.top - padding.bottom - 2 * halfLine)
+        guard padding.isValid else {
+            throw RouteMapError.invalidPadding(padding, size: "\(size.width)x\(size.height)")
+        }
+        guard frame.width > 0, frame.height > 0 else {
+            // The profile takes a share of the height, so the map's own minimum is scaled up by it.
+            let share = size.height > 0 && profileHeight.isFinite ? max(0, 1 - profileHeight / size.height) : 1
+            let width = (padding.left + padding.right + 2 * halfLine + 1).rounded(.up)
+            let height = ((padding.top + padding.bottom + 2 * halfLine + 1) / max(share, 0.1)).rounded(.up)
+            throw RouteMapError.sizeTooSmall(size: "\(size.width)x\(size.height)",
+                                             minimum: "\(Int(max(width, 1)))x\(Int(max(height, 1)))")
+        }
+        return (mapArea, frame)
     }
 
     /// True when every pixel of the map is opaque (the PNG is then RGB).

@@ -36,6 +36,14 @@ extension RouteCommand {
             if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be from 1 to 256") }
             guard scale.isFinite, scale > 0, scale <= 4 else { throw ValidationError("--scale must be above 0 and at most 4") }
             guard size.count <= 16 else { throw ValidationError("at most 16 sizes") }
+            // `route render`'s rule, checked before the folder is made.
+            for size in size {
+                do {
+                    try RouteMapRenderer.validate(RouteMapOptions(size: size, scale: scale))
+                } catch {
+                    throw ValidationError("--size: " + ((error as? LocalizedError)?.errorDescription ?? "\(error)"))
+                }
+            }
         }
 
         /// The output name of `input` at `size`.
