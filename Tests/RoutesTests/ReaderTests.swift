@@ -263,7 +263,8 @@ private extension ReadResult {
         let deep = #"{"type":"GeometryCollection","geometries":"# + String(repeating: "[", count: 100_000)
         let error = readError { _ = try read(deep, source: "deep.geojson") }
         #expect(error?.kind == .limitExceeded)
-        #expect(error?.description == "deep.geojson:1:106: arrays and objects nested deeper than 64 levels")
+        #expect(error?.description == "deep.geojson:1:106: arrays and objects nested deeper than 64 levels; "
+                    + "GeoJSON needs about ten, so no deeper input is read")
         let broken = readError { _ = try read("{\"type\": \"LineString\",\n \"coordinates\": [[1, 2],, ]}", source: "broken.geojson") }
         #expect(error != nil && broken?.kind == .malformed)
         #expect(broken?.description.hasPrefix("broken.geojson:2:") == true)
@@ -638,6 +639,35 @@ private extension ReadResult {
         var utf16 = Data([0xFF, 0xFE])
         utf16.append("<gpx>".data(using: .utf16LittleEndian) ?? Data())
         #expect(RouteReader.detectFormat(utf16) == .gpx)
+    }
+
+    @Test func aFileExtensionIsTrustedOverTheContent() throws {
+        // 100,000 `[` then as many `]` are also an encoded polyline (every character is one of
+        // its 63...126); it was read as a 2,263 km route. In a .geojson file it is deep JSON.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchline-ext-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let brackets = Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)
+        for name in ["deep.geojson", "deep.json", "DEEP.GeoJSON"] {
+            let url = folder.appendingPathComponent(name)
+            try brackets.write(to: url)
+            let error = readError { _ = try RouteReader.read(contentsOf: url) }
+            #expect(error?.kind == .limitExceeded, "\(name)")
+            #expect(error?.description == url.path + ":1:65: arrays and objects nested deeper than 64 levels; "
+                        + "GeoJSON needs about ten, so no deeper input is read")
+        }
+        // The extension decides for the other formats too; only an unknown one lets the content decide.
+        let gpx = folder.appendingPathComponent("walk.gpx")
+        try Data(#"{"type":"LineString","coordinates":[[14,45],[14,45.1]]}"#.utf8).write(to: gpx)
+        #expect(readError { _ = try RouteReader.read(contentsOf: gpx) }?.kind == .malformed)
+        let text = folder.appendingPathComponent("walk.txt")
+        try Data(#"{"type":"LineString","coordinates":[[14,45],[14,45.1]]}"#.utf8).write(to: text)
+        #expect(try RouteReader.read(contentsOf: text).format == .geojson)
+        let empty = folder.appendingPathComponent("empty.geojson")
+        try Data("  \n".utf8).write(to: empty)
+        #expect(readError { _ = try RouteReader.read(contentsOf: empty) }?.message == "the input is empty")
+        #expect(RouteFormat(fileExtension: "Kml") == .kml && RouteFormat(fileExtension: "TCX") == .tcx)
+        #expect(RouteFormat(fileExtension: "txt") == nil && RouteFormat(fileExtension: "") == nil)
     }
 
     @Test func malformedXMLGivesLineAndColumn() {

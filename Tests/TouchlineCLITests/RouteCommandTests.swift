@@ -114,4 +114,15 @@ import Testing
                                         "--size", size])
         #expect(render.status == 64 && render.stderr.contains(message), "\(render.stderr)")
     }
+
+    @Test func aGeoJSONFileOfBracketsIsTooDeepNotAPolyline() throws {
+        // It was read as an encoded polyline: a 2,263 km route, exit 0.
+        let scratch = try Scratch()
+        let input = try scratch.write("deep.geojson", String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000))
+        let result = try Touchline.run(["route", "stats", input])
+        #expect(result.status == 65)
+        #expect(result.stderr == "touchline: error: \(input):1:65: arrays and objects nested deeper than 64 levels; "
+                    + "GeoJSON needs about ten, so no deeper input is read\n")
+        #expect(result.stdout.isEmpty)
+    }
 }

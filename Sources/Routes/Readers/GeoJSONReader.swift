@@ -20,7 +20,9 @@ enum GeoJSONReader {
 
     static func read(_ data: Data, source: String) throws(RouteReadError) -> DocumentBuilder {
         if let deep = JSONSyntaxError.nesting(deeperThan: maximumNesting, in: data) {
-            throw RouteReadError(source: source, line: deep.line, column: deep.column, message: deep.message, kind: .limitExceeded)
+            throw RouteReadError(source: source, line: deep.line, column: deep.column,
+                                 message: "\(deep.message); GeoJSON needs about ten, so no deeper input is read",
+                                 kind: .limitExceeded)
         }
         let root: Root
         do {

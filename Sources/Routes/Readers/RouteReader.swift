@@ -3,7 +3,8 @@ import Foundation
 
 /// Reads GPS tracks, routes and waypoints from GPX, KML, GeoJSON, TCX and encoded polylines.
 ///
-/// The format is detected from the content unless given. XML formats are parsed as a stream
+/// The format is the one given, else the one a file's extension names (`.gpx`, `.kml`, `.tcx`,
+/// `.geojson`, `.json`), else detected from the content. XML formats are parsed as a stream
 /// (libxml2's push parser, fed in chunks), so a file of hundreds of megabytes is never
 /// held whole: memory grows with the points kept, not the bytes read. Values that would be
 /// wrong are dropped and counted in the result's `report` rather than failing the whole file;
@@ -32,11 +33,12 @@ public enum RouteReader {
 
     // MARK: Reading
 
-    /// Reads the file at `url`, detecting its format from the content unless `format` is given.
+    /// Reads the file at `url` in the format given, else the one its extension names (see
+    /// ``RouteFormat/init(fileExtension:)``), else the one its content shows.
     ///
     /// - Parameters:
     ///   - url: A file URL.
-    ///   - format: The format to read the file as; nil to detect it.
+    ///   - format: The format to read the file as; nil to go by the extension or the content.
     ///   - polylinePrecision: Decimal digits of an encoded polyline (5 for Google, 6 for OSRM
     ///     and Valhalla).
     /// - Throws: `RouteReadError`, with `source` set to the file's path.
@@ -57,6 +59,13 @@ public enum RouteReader {
         let head = try readPrefix(of: url, source: source)
         if let format {
             resolved = format
+        } else if let named = RouteFormat(fileExtension: url.pathExtension) {
+            // The name is trusted over the content: `[[[...]]]` in a .geojson file is deep JSON,
+            // not the encoded polyline its characters would also spell.
+            if detection(head) == .empty {
+                throw RouteReadError(source: source, message: "the input is empty", kind: .unrecognizedFormat)
+            }
+            resolved = named
         } else {
             resolved = try detect(head, source: source)
         }
