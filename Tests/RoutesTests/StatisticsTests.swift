@@ -73,6 +73,30 @@ private func loadFixtureTrack(_ relativePath: String) throws -> Track {
     return Track(segments: segments)
 }
 
+/// SplitMix64, for tracks generated from a seed (the same on every run).
+struct TrackRandom {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A value in `range`, from 53 random bits.
+    mutating func double(in range: ClosedRange<Double>) -> Double {
+        range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
+    }
+
+    /// A value in `range` (slightly biased; fine for tests).
+    mutating func int(in range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
+    }
+}
+
 private func close(_ value: Double?, _ expected: Double, within tolerance: Double) -> Bool {
     guard let value else { return false }
     return abs(value - expected) <= tolerance
@@ -409,14 +433,75 @@ extension RouteStatisticsTests {
         #expect(close(split?.paceSecondsPerKilometer, 500, within: 1e-4)) // not 510 (drift as distance)
     }
 
-    @Test func aLongSilenceIsAPause() {
-        // Two fixes 400 s apart, 400 m apart: 1 m/s, but longer than pauseSeconds (300).
-        let points = meridianPoints(count: 2, stepMeters: 400, stepSeconds: 400)
+    @Test func aLongGapCountsByItsSpeedAlone() {
+        // 400 m in 400 s with nothing recorded between (a tunnel): 1 m/s, moving.
+        let tunnel = RouteStatisticsCalculator.statistics(of: Track(segments: [meridianPoints(count: 2, stepMeters: 400,
+                                                                                              stepSeconds: 400)]))
+        #expect(tunnel.movingTimeSeconds == 400 && close(tunnel.movingSpeed, 1, within: 1e-6))
+        // 10 m in 400 s (a café, the recorder off): stopped.
+        let cafe = RouteStatisticsCalculator.statistics(of: Track(segments: [meridianPoints(count: 2, stepMeters: 10,
+                                                                                            stepSeconds: 400)]))
+        #expect(cafe.movingTimeSeconds == 0 && cafe.movingSpeed == nil && cafe.paceSecondsPerKilometer == nil)
+        #expect(cafe.durationSeconds == 400 && close(cafe.averageSpeed, 0.025, within: 1e-6))
+    }
+
+    @Test func aCarRideWithTheRecorderOffKeepsTheAverageUnderTheMovingSpeed() {
+        // The README's old exception: two walking steps, 30 minutes in a car (20 km), two more
+        // walking steps. The car step is moving, so both speeds count it.
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        var points = meridianPoints(count: 3, stepMeters: 100, stepSeconds: 60, startTime: start)
+        points += meridianPoints(from: north(of: points[2], meters: 20_000), count: 3, stepMeters: 100, stepSeconds: 60,
+                                 startTime: start.addingTimeInterval(120 + 1800))
         let stats = RouteStatisticsCalculator.statistics(of: Track(segments: [points]))
-        #expect(stats.movingTimeSeconds == 0 && stats.movingSpeed == nil && stats.paceSecondsPerKilometer == nil)
-        let relaxed = RouteStatisticsCalculator.statistics(of: Track(segments: [points]),
-                                                           options: StatisticsOptions(pauseSeconds: 600))
-        #expect(relaxed.movingTimeSeconds == 400)
+        let average = try? #require(stats.averageSpeed), moving = try? #require(stats.movingSpeed)
+        #expect(stats.movingTimeSeconds == stats.durationSeconds)
+        #expect(close(average, 20_400 / 2040, within: 1e-3))
+        #expect((average ?? 1) <= (moving ?? 0))
+        #expect((moving ?? 1) <= (stats.rawMaximumSpeed ?? 0))
+    }
+
+    @Test func zeroTimeStepsGoWithTheNextStepThatTakesTime() {
+        // A 2 Hz fix with whole-second times: every other step takes no time. Each second
+        // covers 2 m in two steps, so the speed is 2 m/s, not 1 m/s with half the distance lost.
+        var points = meridianPoints(count: 201, stepMeters: 1, stepSeconds: 1)
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        for index in points.indices { points[index].time = start.addingTimeInterval(Double(index / 2)) }
+        let stats = RouteStatisticsCalculator.statistics(of: Track(segments: [points]), splitMeters: 50)
+        #expect(stats.durationSeconds == 100)
+        #expect(stats.movingTimeSeconds == 100)
+        #expect(close(stats.movingDistanceMeters, 200, within: 1e-6))
+        #expect(close(stats.timedDistanceMeters, 200, within: 1e-6))
+        #expect(close(stats.movingSpeed, 2, within: 1e-6) && close(stats.rawMaximumSpeed, 2, within: 1e-6))
+        // The splits see the same moving distance.
+        let splitMoving = stats.splits.compactMap(\.movingDistanceMeters).reduce(0, +)
+        #expect(close(splitMoving, 200, within: 1e-6))
+        #expect(stats.splits.allSatisfy { close($0.paceSecondsPerKilometer, 500, within: 1e-6) })
+    }
+
+    @Test func zeroTimeStepsBeforeAMissingTimeCountInTheDistanceOnly() {
+        // 0 → 1 takes no time, 1 → 2 has no time at 2: 10 m of distance with no time.
+        var points = meridianPoints(count: 4, stepMeters: 10, stepSeconds: 10)
+        points[1].time = points[0].time
+        points[2].time = nil
+        let stats = RouteStatisticsCalculator.statistics(of: Track(segments: [points]))
+        #expect(close(stats.distanceMeters, 30, within: 1e-6))
+        #expect(stats.timedDistanceMeters == 0 && stats.movingDistanceMeters == 0)
+        #expect(stats.durationSeconds == 30 && stats.movingTimeSeconds == 0)
+    }
+
+    @Test func segmentsOverlappingInTimeCountTheirTimeEach() {
+        // The same 100 s recorded twice (two devices, or a file merged twice): both distances
+        // count, so both times do, and the moving time stays within the duration.
+        let walk = meridianPoints(count: 101, stepMeters: 1.5, stepSeconds: 1)
+        let stats = RouteStatisticsCalculator.statistics(of: Track(segments: [walk, walk]))
+        #expect(stats.durationSeconds == 200)
+        #expect(stats.movingTimeSeconds == 200)
+        #expect(close(stats.averageSpeed, 1.5, within: 1e-6) && close(stats.movingSpeed, 1.5, within: 1e-6))
+        // Segments that follow each other count the gap between them.
+        let later = meridianPoints(count: 101, stepMeters: 1.5, stepSeconds: 1,
+                                   startTime: Date(timeIntervalSince1970: 1_700_000_300))
+        let apart = RouteStatisticsCalculator.statistics(of: Track(segments: [walk, later]))
+        #expect(apart.durationSeconds == 400 && apart.movingTimeSeconds == 200)
     }
 
     @Test func manyOnePointSegmentsAreMeasuredInLinearTime() {
@@ -458,6 +543,58 @@ extension RouteStatisticsTests {
         #expect(cut.bounds == whole.bounds)
     }
 
+    @Test(arguments: 0..<40)
+    func theSpeedsAndTimesAgreeOnGeneratedTracks(_ seed: Int) {
+        var random = TrackRandom(seed: UInt64(seed))
+        let track = Self.generatedTrack(&random)
+        let stats = RouteStatisticsCalculator.statistics(of: track, splitMeters: 250)
+        let name = "seed \(seed)"
+        let slack = 1e-9
+        if let moving = stats.movingSpeed {
+            #expect(moving <= (stats.rawMaximumSpeed ?? -1) * (1 + slack), "\(name): moving speed above the raw maximum")
+            if let average = stats.averageSpeed {
+                #expect(average <= moving * (1 + slack), "\(name): average \(average) above the moving speed \(moving)")
+            }
+        }
+        if let moving = stats.movingTimeSeconds, let duration = stats.durationSeconds {
+            #expect(moving <= duration, "\(name): moving time \(moving) above the duration \(duration)")
+        }
+        if let moving = stats.movingDistanceMeters, let timed = stats.timedDistanceMeters {
+            #expect(moving <= timed && timed <= stats.distanceMeters, "\(name)")
+        }
+    }
+
+    /// A track of one to five segments mixing walking, driving, stops, long gaps, zero-time
+    /// steps, repeated and backwards times, untimed stretches and segments overlapping in time.
+    static func generatedTrack(_ random: inout TrackRandom) -> Track {
+        var segments: [[GeoPoint]] = []
+        var clock = 1_700_000_000.0
+        for _ in 0..<random.int(in: 1...5) {
+            if random.int(in: 0...4) == 0 { clock -= random.double(in: 0...3_000) } // overlaps the one before
+            var point = GeoPoint(latitude: random.double(in: -60...60), longitude: random.double(in: -179...179))
+            var segment: [GeoPoint] = []
+            let untimed = random.int(in: 0...5) == 0
+            for _ in 0..<random.int(in: 1...60) {
+                var seconds: Double
+                var meters: Double
+                switch random.int(in: 0...9) {
+                case 0: (seconds, meters) = (random.double(in: 300...7_200), random.double(in: 0...60_000)) // a gap
+                case 1: (seconds, meters) = (0, random.double(in: 0...30))                                  // no time
+                case 2: (seconds, meters) = (random.double(in: 1...60), random.double(in: 0...5))           // a stop
+                case 3: (seconds, meters) = (-random.double(in: 1...30), random.double(in: 0...20))         // backwards
+                default: (seconds, meters) = (random.double(in: 0.5...10), random.double(in: 0...40))
+                }
+                clock += seconds
+                point = north(of: point, meters: meters)
+                point.longitude += random.double(in: -1e-4...1e-4)
+                var fix = point
+                fix.time = untimed || random.int(in: 0...19) == 0 ? nil : Date(timeIntervalSince1970: clock)
+                segment.append(fix)
+            }
+            segments.append(segment)
+        }
+        return Track(segments: segments)
+    }
     @Test func aGPSSpikeDoesNotSetTheMaximumSpeed() {
         // 300 s at 3 m/s; one fix thrown 500 m east, and back: two steps of ~500 m/s.
         var points = meridianPoints(count: 300, stepMeters: 3)

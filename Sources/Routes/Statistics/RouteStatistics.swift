@@ -82,13 +82,16 @@ public struct RouteStatistics: Sendable, Equatable, Codable {
     public var rawElevationGainMeters: Double
     /// The sum of every drop between consecutive points of a segment, unsmoothed.
     public var rawElevationLossMeters: Double
-    /// The length of the timed steps (both ends with a time): the distance that
-    /// `durationSeconds` covers. Nil without a timed step.
+    /// The length of the timed steps (both ends with a time, zero-time steps with the step that
+    /// covers them; see `RouteStatisticsCalculator`): the distance that `durationSeconds`
+    /// covers. Nil without a timed step.
     public var timedDistanceMeters: Double?
-    /// The length of the moving steps (see `StatisticsOptions`): the distance that
-    /// `movingTimeSeconds` covers. Nil without a timed step.
+    /// The length of the moving steps (at `StatisticsOptions.stoppedSpeedMetersPerSecond` or
+    /// faster): the distance that `movingTimeSeconds` covers. Nil without a timed step.
     public var movingDistanceMeters: Double?
-    /// From the first time to the last, pauses included; nil with fewer than two timed points.
+    /// The elapsed time along the track, pauses and gaps between segments included (from the
+    /// first time to the last when the segments follow each other in time); nil with fewer
+    /// than two timed points.
     public var durationSeconds: Double?
     /// The time spent moving (see `StatisticsOptions`); nil without a timed step.
     public var movingTimeSeconds: Double?

@@ -23,15 +23,22 @@ import Foundation
 ///   The 3-D distance uses the smoothed profile. Minimum and maximum are raw.
 /// - **Time.** A time earlier than one before it in the segment is ignored (the readers drop
 ///   such times too). A step is *timed* when both its points have times; an untimed step counts
-///   in the distance only, never in a speed. The *timed distance* sums the timed steps. A step
-///   is *moving* when it is timed, at `stoppedSpeedMetersPerSecond` or faster and no longer than
-///   `pauseSeconds`; the *moving distance* and *moving time* sum the moving steps. Duration runs
-///   from the earliest time to the latest, pauses and gaps included.
+///   in the distance only, never in a speed. A timed step that takes no time (two fixes with
+///   the same time, a clock coarser than the fixes) is covered by the next timed step that
+///   does: their lengths go together over its seconds; zero-time steps left before a missing
+///   time or the segment's end count in the distance only. The *timed distance* sums the timed
+///   steps. A timed step is *moving* when its speed is `stoppedSpeedMetersPerSecond` or more,
+///   however long it took (a gap in the recording counts by the ground it covered, as in
+///   gpxpy's `get_moving_data`); the *moving distance* and *moving time* sum the moving steps.
+///   The *duration* is the elapsed time along the track, pauses and gaps included: from time
+///   to time within each segment, and from the latest time so far to a later segment's first
+///   (segments that overlap in time count their time each, as they count their distance).
 /// - **Speeds.** Average speed = timed distance / duration; moving speed = moving distance /
-///   moving time; pace = moving time per kilometre of moving distance. So the moving speed
-///   never exceeds the fastest step (`rawMaximumSpeed`), and the average never exceeds the
-///   moving speed unless a pause step (over `pauseSeconds`) covered ground faster than the
-///   moving speed, which a recording switched off in a car can do.
+///   moving time; pace = moving time per kilometre of moving distance. So, for every input:
+///   the moving speed never exceeds the fastest step (`rawMaximumSpeed`); the average never
+///   exceeds the moving speed (every other timed step is slower than the stop threshold, which
+///   no moving step is, and the duration holds every timed step's time); the moving time never
+///   exceeds the duration, nor the moving distance the distance.
 /// - **Maximum speed.** The step speeds of each segment go through a running median of
 ///   `speedMedianWindow` steps (Tukey's running median, as in *Exploratory Data Analysis*,
 ///   1977), and the largest median is the maximum: one bad fix, which makes two fast steps,
@@ -109,7 +116,9 @@ extension RouteStatisticsCalculator {
         var rawGain = 0.0, rawLoss = 0.0
         var elevation: ElevationHysteresis
         var minimumElevation = Double.infinity, maximumElevation = -Double.infinity
-        var earliestTime = Double.infinity, latestTime = -Double.infinity, timedPoints = 0
+        var latestTime = -Double.infinity, timedPoints = 0
+        /// The duration so far: see `measure`.
+        var elapsed = 0.0
         var movingTime = 0.0, timedSteps = 0
         var timedDistance = 0.0, movingDistance = 0.0
         var maximumSpeed = -Double.infinity, rawMaximumSpeed = -Double.infinity
@@ -177,6 +186,9 @@ extension RouteStatisticsCalculator {
             var previousTime = Double.nan
             var latestInSegment = -Double.infinity
             var lastHeight = Double.nan
+            // Zero-time steps waiting for the next step that takes time, which covers them too.
+            var pendingLength = 0.0
+            var pendingFrom: Int?
             for point in segment where RouteStatisticsCalculator.isValid(point) {
                 south = min(south, point.latitude)
                 north = max(north, point.latitude)
@@ -186,8 +198,14 @@ extension RouteStatisticsCalculator {
                 if let date = point.time, date.timeIntervalSinceReferenceDate.isFinite,
                    date.timeIntervalSinceReferenceDate >= latestInSegment {
                     time = date.timeIntervalSinceReferenceDate
+                    // The duration runs along the track: from time to time within a segment,
+                    // and from the latest time so far to a later segment's first.
+                    if latestInSegment > -Double.infinity {
+                        elapsed += time - latestInSegment
+                    } else if timedPoints > 0 {
+                        elapsed += max(0, time - latestTime)
+                    }
                     latestInSegment = time
-                    earliestTime = min(earliestTime, time)
                     latestTime = max(latestTime, time)
                     timedPoints += 1
                 }
@@ -220,19 +238,32 @@ extension RouteStatisticsCalculator {
                 if !(seconds >= 0) { seconds = .nan } // a time missing
                 stepTimes.append(seconds)
                 var moving = false
-                if !seconds.isNaN {
+                if seconds.isNaN {
+                    // A missing time: zero-time steps before it stay distance only.
+                    pendingLength = 0
+                    pendingFrom = nil
+                } else if seconds == 0 {
                     timedSteps += 1
-                    timedDistance += length
-                    if seconds > 0 {
-                        let speed = length / seconds
-                        speeds.append(speed)
-                        rawMaximumSpeed = max(rawMaximumSpeed, speed)
-                        if speed >= options.stoppedSpeedMetersPerSecond && seconds <= options.pauseSeconds {
-                            moving = true
-                            movingTime += seconds
-                            movingDistance += length
+                    pendingLength += length
+                    if pendingFrom == nil { pendingFrom = stepMoving.count }
+                } else {
+                    timedSteps += 1
+                    let covered = length + pendingLength
+                    timedDistance += covered
+                    let speed = covered / seconds
+                    speeds.append(speed)
+                    rawMaximumSpeed = max(rawMaximumSpeed, speed)
+                    if speed >= options.stoppedSpeedMetersPerSecond {
+                        moving = true
+                        movingTime += seconds
+                        movingDistance += covered
+                        // The zero-time steps it covers moved too (for the splits).
+                        if let from = pendingFrom {
+                            for index in from..<stepMoving.count { stepMoving[index] = true }
                         }
                     }
+                    pendingLength = 0
+                    pendingFrom = nil
                 }
                 stepMoving.append(moving)
             }
@@ -417,7 +448,7 @@ extension RouteStatisticsCalculator {
                 }
                 if splits.count > RouteStatisticsCalculator.maximumSplitCount { splits = [] }
             }
-            let duration: Double? = timedPoints >= 2 ? latestTime - earliestTime : nil
+            let duration: Double? = timedPoints >= 2 ? elapsed : nil
             let moving: Double? = timedSteps > 0 ? movingTime : nil
             let movingSpeed = moving.flatMap { $0 > 0 ? movingDistance / $0 : nil }
             let elevationKnown = minimumElevation <= maximumElevation

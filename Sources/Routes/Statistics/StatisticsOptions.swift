@@ -20,12 +20,10 @@ public struct StatisticsOptions: Sendable, Equatable, Codable {
     public var elevationThresholdMeters: Double
     /// Below this speed, in m/s, a step between two fixes counts as stopped (default 0.5 m/s,
     /// 1.8 km/h: slower than any walk, faster than the drift of a fix at rest; gpxpy uses
-    /// 1 km/h).
+    /// 1 km/h). The speed alone decides, however long the step: a recording switched off
+    /// for a café stop is stopped, one switched off through a tunnel or in a car is moving.
+    /// Gaps between segments are never steps.
     public var stoppedSpeedMetersPerSecond: Double
-    /// A step longer than this many seconds counts as a pause whatever its speed (default 300):
-    /// the track says nothing of what happened in between. Gaps between segments are always
-    /// pauses.
-    public var pauseSeconds: Double
     /// How many consecutive step speeds the running median behind `maximumSpeed` spans
     /// (default 5; an even number is rounded up, at most 31). A spike lasting fewer than half
     /// the window cannot set the maximum; a real effort lasting more than half of it does.
@@ -33,12 +31,10 @@ public struct StatisticsOptions: Sendable, Equatable, Codable {
 
     /// Makes options; every argument has the default described on its property.
     public init(elevationSmoothingWindow: Int = 5, elevationThresholdMeters: Double = 3,
-                stoppedSpeedMetersPerSecond: Double = 0.5, pauseSeconds: Double = 300,
-                speedMedianWindow: Int = 5) {
+                stoppedSpeedMetersPerSecond: Double = 0.5, speedMedianWindow: Int = 5) {
         self.elevationSmoothingWindow = elevationSmoothingWindow
         self.elevationThresholdMeters = elevationThresholdMeters
         self.stoppedSpeedMetersPerSecond = stoppedSpeedMetersPerSecond
-        self.pauseSeconds = pauseSeconds
         self.speedMedianWindow = speedMedianWindow
     }
 
