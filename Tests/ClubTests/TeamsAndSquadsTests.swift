@@ -94,6 +94,10 @@ import Testing
             (PlayerDraft(firstName: "A", surnames: "B", number: 100, position: .forward), "number"),
             (PlayerDraft(firstName: "A", surnames: "B", number: 9, position: .forward, birthDate: "1994-02-30"), "born"),
             (PlayerDraft(firstName: "A", surnames: "B", number: 9, position: .forward, birthDate: "2999-01-01"), "born"),
+            (PlayerDraft(firstName: "A", surnames: "B", number: 9, position: .forward, birthDate: "1899-12-31"), "born"),
+            (PlayerDraft(firstName: "A", surnames: "B", number: 9, position: .forward, birthDate: "1900-02-29"), "born"),
+            (PlayerDraft(firstName: "A", surnames: "B", number: 9, position: .forward, birthDate: "1994-5-27"), "born"),
+            (PlayerDraft(firstName: "A", surnames: "B", number: 9, position: .forward, birthDate: Self.utcDay(1)), "born"),
             (PlayerDraft(firstName: "", surnames: "B", number: 9, position: .forward), "name"),
             (PlayerDraft(firstName: "A", surnames: "B", number: 9, position: .forward, photo: Data("GIF89a".utf8)), "photo"),
         ]
@@ -106,6 +110,20 @@ import Testing
             }
         }
         #expect(try club.count("player") == 0)
+        // The earliest and latest days that are accepted: 1900-01-01 and today (in UTC).
+        for (number, born) in [(1, "1900-01-01"), (2, "2000-02-29"), (3, Self.utcDay(0))] {
+            let draft = PlayerDraft(firstName: "A", surnames: "B\(number)", number: number, position: .forward, birthDate: born)
+            #expect(try club.squads.add(alice, to: .id(team.id), draft).birthDate == born)
+        }
+    }
+
+    /// `YYYY-MM-DD` of the day `offset` days from today, in UTC.
+    static func utcDay(_ offset: Int) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: Date().addingTimeInterval(Double(offset) * 86_400))
     }
 
     @Test func photosArePNGOrJPEGWithinTheLimitsReadFromTheHeader() throws {

@@ -228,6 +228,20 @@ import Testing
         #expect(bad.stderr.contains("--points"))
     }
 
+    /// `--as-of` takes a real day written `YYYY-MM-DD` (``CivilDate``), else a usage error.
+    @Test func tablesAsOfARealDay() throws {
+        let club = try ClubScratch(users: ["alice"])
+        let created = try club.run(["league", "create", "Veteranos", "--season", "1990", "--kind", "friends"], as: "alice")
+        #expect(created.status == 0, "\(created.stderr)")
+        let leap = try club.run(["league", "table", "Veteranos", "--as-of", "2024-02-29"], as: "alice")
+        #expect(leap.status == 0, "\(leap.stderr)")
+        for bad in ["2023-02-29", "1900-02-29", "2024-2-01", "2024/02/01", "0000-01-01"] {
+            let refused = try club.run(["league", "table", "Veteranos", "--as-of", bad], as: "alice")
+            #expect(refused.status == 64, "\(bad)")
+            #expect(refused.stderr.contains("expected a date YYYY-MM-DD"), "\(refused.stderr)")
+        }
+    }
+
     @Test func aMalformedImportCreatesNothingAndSkippedMatchesAreWarnings() throws {
         let club = try ClubScratch(users: ["alice"])
         let before = try club.run(["league", "list", "--json"])

@@ -61,15 +61,11 @@ enum Validation {
         return "#" + digits.uppercased()
     }
 
-    /// An ISO 8601 calendar date, `YYYY-MM-DD`, that exists and is not in the future.
+    /// An ISO 8601 calendar date, `YYYY-MM-DD`, that exists, is not before 1900 and is not
+    /// after today (in UTC).
     static func birthDate(_ text: String?) throws -> String? {
         guard let text, !text.isEmpty else { return nil }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        guard text.count == 10, let date = formatter.date(from: text), formatter.string(from: date) == text,
-              date <= Date(), text >= "1900-01-01" else {
+        guard let date = CivilDate(text), date.year >= 1900, let today = CivilDate(containing: Date()), date <= today else {
             throw ClubError.invalid(field: "born", message: "'\(text)' is not a past date like 1994-05-27")
         }
         return text
@@ -77,11 +73,7 @@ enum Validation {
 
     /// Any real calendar date, `YYYY-MM-DD`.
     static func pastOrFutureDate(_ text: String, field: String) throws -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        guard text.count == 10, let date = formatter.date(from: text), formatter.string(from: date) == text else {
+        guard CivilDate(text) != nil else {
             throw ClubError.invalid(field: field, message: "'\(text)' is not a date like 2024-08-17")
         }
         return text

@@ -1,3 +1,5 @@
+import Support
+
 /// Round-robin fixtures by the circle method, with the fewest breaks.
 ///
 /// The first half is the circle method's canonical schedule with de Werra's home-away
@@ -72,8 +74,8 @@ public enum FixtureGenerator {
         guard (1...365).contains(options.intervalDays) else { throw .invalidInterval(days: options.intervalDays) }
         var startDay: Int?
         if let text = options.startDate {
-            guard let day = FixtureCalendar.day(from: text) else { throw .invalidStartDate(text) }
-            startDay = day
+            guard let day = CivilDate(text) else { throw .invalidStartDate(text) }
+            startDay = day.daysSince1970
         }
 
         // Slot i of the circle holds teams[order[i]].
@@ -88,8 +90,9 @@ public enum FixtureGenerator {
         let schedule = FixtureCircle.schedule(slots: slots, rounds: options.rounds, scheme: options.secondHalf)
         let rounds = schedule.count
         let interval = options.intervalDays
-        if let startDay, startDay + (rounds - 1) * interval > FixtureCalendar.lastDay {
-            throw .dateOutOfRange(matchday: (FixtureCalendar.lastDay - startDay) / interval + 2)
+        let lastDay = CivilDate.latest.daysSince1970
+        if let startDay, startDay + (rounds - 1) * interval > lastDay {
+            throw .dateOutOfRange(matchday: (lastDay - startDay) / interval + 2)
         }
 
         var matches: [Match] = []
@@ -100,7 +103,7 @@ public enum FixtureGenerator {
         for (index, round) in schedule.enumerated() {
             let matchday = index + 1
             let label = "Matchday \(matchday)"
-            let date = startDay.map { FixtureCalendar.text(of: $0 + index * interval) }
+            let date = startDay.flatMap { CivilDate(daysSince1970: $0 + index * interval)?.description }
             for pairing in round {
                 if pairing.home == dummy {
                     byes[matchday] = teams[order[pairing.away]]

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Text helpers the importers share: decoding, names, dates, times, statuses and round labels.
 ///
@@ -149,40 +150,22 @@ enum ImportText {
 
     // MARK: - Dates and times
 
-    /// `YYYY-MM-DD` for a real calendar day, or nil.
+    /// The years an imported date may have: anything else is taken for a typo (`0208`, `2902`).
+    static let plausibleYears = 1800...2999
+
+    /// `YYYY-MM-DD` for a real calendar day in ``plausibleYears``, or nil.
     static func isoDate(year: Int, month: Int, day: Int) -> String? {
-        guard (1800...2999).contains(year), (1...12).contains(month), day >= 1,
-              day <= daysIn(month: month, year: year) else { return nil }
-        let y = String(year), m = month < 10 ? "0\(month)" : "\(month)", d = day < 10 ? "0\(day)" : "\(day)"
-        return "\(y)-\(m)-\(d)"
+        guard plausibleYears.contains(year), let date = CivilDate(year: year, month: month, day: day) else { return nil }
+        return date.description
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// A date written `YYYY-MM-DD`, checked to be a real day.
+    /// A date written `YYYY-MM-DD` (also with one-digit months and days, `2024-8-5`), checked
+    /// to be a real day, as `YYYY-MM-DD`.
     static func parseISODate(_ text: some StringProtocol) -> String? {
         guard text.utf8.count >= 8, text.utf8.count <= 10 else { return nil }
         if text.utf8.count == 10 {
-            // Fast path: `YYYY-MM-DD` exactly.
-            var digits: [Int] = []
-            digits.reserveCapacity(8)
-            for (offset, byte) in text.utf8.enumerated() {
-                if offset == 4 || offset == 7 {
-                    guard byte == UInt8(ascii: "-") else { return nil }
-                } else {
-                    guard byte >= 0x30, byte <= 0x39 else { return nil }
-                    digits.append(Int(byte - 0x30))
-                }
-            }
-            let year = digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3]
-            guard let date = isoDate(year: year, month: digits[4] * 10 + digits[5], day: digits[6] * 10 + digits[7]) else { return nil }
-            return date
+            guard let date = CivilDate(text), plausibleYears.contains(date.year) else { return nil }
+            return date.description
         }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
@@ -348,10 +331,10 @@ extension ImportText {
         } else {
             return nil
         }
-        guard date.day <= daysIn(month: date.month, year: 2000) else { return nil }
+        guard date.day <= CivilDate.daysIn(month: date.month, year: 2000) else { return nil } // 29 February too
         if index < words.count {
             let word = words[index].hasSuffix(",") ? words[index].dropLast() : words[index]
-            if word.count == 4, let year = wholeNumber(word), (1800...2999).contains(year) {
+            if word.count == 4, let year = wholeNumber(word), plausibleYears.contains(year) {
                 date.year = year
                 index += 1
             }

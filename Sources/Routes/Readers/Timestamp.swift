@@ -1,3 +1,5 @@
+import Support
+
 /// A small, allocation-free reader for the ISO 8601 / XML Schema `dateTime` timestamps that
 /// GPX, KML and TCX files carry.
 ///
@@ -50,9 +52,9 @@ enum Timestamp {
         }
 
         guard let year = digits(4), expect(45), let month = digits(2), expect(45), let day = digits(2),
-              (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
+              (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(month: month, year: year)
         else { return nil }
-        let days = daysSince1970(year: year, month: month, day: day)
+        let days = CivilDate.daysSince1970(year: year, month: month, day: day)
         if i == end { return Double(days) * 86_400 }
 
         guard i < end, bytes[i] == 84 || bytes[i] == 116 || bytes[i] == 32 else { return nil }   // T, t, space
@@ -104,24 +106,5 @@ enum Timestamp {
 
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 32 || byte == 9 || byte == 10 || byte == 13
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days from 1970-01-01 to the given proleptic Gregorian date (Howard Hinnant's
-    /// `days_from_civil`).
-    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

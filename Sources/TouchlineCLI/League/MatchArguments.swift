@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import League
+import Support
 
 /// Strict parsers for the values of the match and league commands. A malformed value is a
 /// usage error (64) that names the argument; whether a well-formed value is allowed (at most
@@ -54,16 +55,9 @@ enum MatchArguments {
         return Substitution(off: off, on: on)
     }
 
-    /// `YYYY-MM-DD`, a real calendar date.
+    /// `YYYY-MM-DD`, a real calendar date (``CivilDate``).
     static func date(_ text: String) throws -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        formatter.isLenient = false
-        guard text.count == 10, let date = formatter.date(from: text), formatter.string(from: date) == text else {
-            throw ValidationError("expected a date YYYY-MM-DD")
-        }
+        guard CivilDate(text) != nil else { throw ValidationError("expected a date YYYY-MM-DD") }
         return text
     }
 
