@@ -45,8 +45,8 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
 
-        // What several domains need and none owns: JSON syntax positions (later civil dates and
-        // seeded random numbers). Depends on nothing but Foundation.
+        // What several domains need and none owns: JSON syntax positions, civil dates and seasons
+        // (later seeded random numbers). Depends on nothing but Foundation.
         .target(name: "Support"),
 
         // Drawing: a small, safe Swift API over Cairo. Knows nothing of football or maps.

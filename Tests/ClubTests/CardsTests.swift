@@ -145,6 +145,33 @@ import Testing
         #expect(try setup.cards.player(setup.alice, id: setup.nico.id).statistics.goals == before.goals + 9)
     }
 
+    /// One season rule (``CivilSeason``) for the cards: friendlies count from 1 July to 30 June,
+    /// and a league whose season was written `2024-2025` is the team's `2024/25`.
+    @Test func theSeasonRunsFromJulyToJuneWhateverTheSpelling() throws {
+        let setup = try Self.setUp()
+        let leagues = Leagues(store: setup.club.store, hasher: ScratchClub.fastHasher)
+        let matches = Matches(store: setup.club.store)
+        let before = try setup.cards.player(setup.alice, id: setup.nico.id).statistics
+        for (date, score) in [("2024-06-30", Score(4, 0)), ("2024-07-01", Score(1, 0)), ("2025-06-30", Score(1, 0)),
+                              ("2025-07-01", Score(4, 0))] {
+            let friendly = try matches.add(setup.alice, league: nil, home: "Athletic Infantil A", away: "Leioa", date: date)
+            try matches.result(setup.alice, match: friendly.id, fullTime: score)
+            try matches.setLineup(setup.alice, match: friendly.id, team: "Athletic Infantil A", players: ["Nico Williams"])
+            try matches.addEvent(setup.alice, match: friendly.id, Self.goal("Athletic Infantil A", "Nico Williams", 10))
+        }
+        var after = try setup.cards.player(setup.alice, id: setup.nico.id).statistics
+        #expect(after.appearances == before.appearances + 2 && after.goals == before.goals + 2)
+        let summer = try leagues.create(setup.alice, name: "Torneo de Verano", season: "2024-2025", kind: .friends)
+        try leagues.addTeam(setup.alice, .id(summer.id), name: "Athletic Infantil A")
+        try leagues.addTeam(setup.alice, .id(summer.id), name: "Danok Bat")
+        let match = try matches.add(setup.alice, league: .id(summer.id), home: "Danok Bat", away: "Athletic Infantil A")
+        try matches.result(setup.alice, match: match.id, fullTime: Score(0, 1))
+        try matches.setLineup(setup.alice, match: match.id, team: "Athletic Infantil A", players: ["Nico Williams"])
+        try matches.addEvent(setup.alice, match: match.id, Self.goal("Athletic Infantil A", "Nico Williams", 50))
+        after = try setup.cards.player(setup.alice, id: setup.nico.id).statistics
+        #expect(after.appearances == before.appearances + 3 && after.goals == before.goals + 3)
+    }
+
     @Test func theSquadInNumberOrder() throws {
         let setup = try Self.setUp()
         let (team, squad) = try setup.cards.squad(setup.alice, team: .name("athletic infantil a"))

@@ -306,6 +306,29 @@ import Testing
         #expect(try leagues.list().count == 1)
     }
 
+    /// A league's season is free text, kept as ``CivilSeason`` writes it when it is a season:
+    /// given (`--season`) or, on import, the title's last season-like word.
+    @Test func leagueSeasonsThatAreSeasonsAreKeptInOneForm() throws {
+        let club = try ScratchClub()
+        let alice = try club.user("alice")
+        let leagues = Leagues(store: club.store, hasher: ScratchClub.fastHasher)
+        #expect(try leagues.create(alice, name: "A", season: "2024-2025", kind: .friends).season == "2024/25")
+        #expect(try leagues.create(alice, name: "B", season: "Apertura 2024", kind: .friends).season == "Apertura 2024")
+        #expect(throws: ClubError.duplicate(field: "league", value: "a 2024/25")) {
+            try leagues.create(alice, name: "a", season: "2024/25", kind: .friends)
+        }
+        let txt = Data("= Liga Vasca 2009-10 Round 1\n[Aug/15]\n  Athletic  1-0  Alavés\n".utf8)
+        let (imported, result) = try leagues.importSeason(alice, data: txt, source: "vasca.txt")
+        #expect(imported.season == "2009/10" && result.season.matches.first?.date == "2009-08-15")
+        let (given, _) = try leagues.importSeason(alice, data: txt, source: "vasca.txt", name: "C", season: "2009/2010")
+        #expect(given.season == "2009/10")
+        let csv = Data("Round,Date,Team 1,FT,Team 2\n1,2024-08-16,A,1-0,B\n".utf8)
+        #expect(try leagues.importSeason(alice, data: csv, source: "liga-2024.csv").0.season == "imported")
+        #expect(throws: ClubError.invalid(field: "season", message: "must not be empty")) {
+            try leagues.importSeason(alice, data: csv, source: "x.csv", season: " ")
+        }
+    }
+
     @Test func deletingAnAccountDeletesTheLeaguesItOwns() throws {
         let (club, leagues, matches, info, alice, bob, _) = try league()
         try matches.add(bob, league: .id(info.id), home: "Rápidos", away: "Lentos", matchday: 1)

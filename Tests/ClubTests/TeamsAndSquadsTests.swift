@@ -59,6 +59,27 @@ import Testing
         #expect(try club.count("team") == 1)
     }
 
+    /// A team's season is read by ``CivilSeason`` and kept as its label, so the forms people
+    /// write are one season (and one name per season).
+    @Test func seasonsAreKeptInOneForm() throws {
+        let club = try ScratchClub()
+        let alice = try club.user("alice")
+        #expect(try club.teams.add(alice, name: "A", season: "2024/2025").season == "2024/25")
+        #expect(try club.teams.add(alice, name: "B", season: "2024-25").season == "2024/25")
+        #expect(try club.teams.add(alice, name: "C", season: "1999/2000").season == "1999/00")
+        #expect(throws: ClubError.duplicate(field: "team", value: "a 2024/25")) {
+            try club.teams.add(alice, name: "a", season: "2024-2025")
+        }
+        let team = try club.teams.add(alice, name: "D", season: "2025")
+        #expect(try club.teams.edit(alice, .id(team.id), TeamChanges(season: "2025-2026")).season == "2025/26")
+        #expect(throws: ClubError.invalid(field: "season", message: "'2025/27' is not a season like 2024/25 or 2025")) {
+            try club.teams.edit(alice, .id(team.id), TeamChanges(season: "2025/27"))
+        }
+        for bad in ["1849", "2201", "2024/2026", "2024 / 25", "25"] {
+            #expect(throws: ClubError.self) { try club.teams.add(alice, name: "E", season: bad) }
+        }
+    }
+
     @Test func aNameSharedByTwoVisibleTeamsIsAmbiguous() throws {
         let club = try ScratchClub()
         let alice = try club.user("alice"), bob = try club.user("bob")

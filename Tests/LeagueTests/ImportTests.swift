@@ -334,6 +334,21 @@ import Testing
         #expect((try? Self.read(text).season.matches.map(\.date)) == ["2020-07-31", "2021-06-06"])
     }
 
+    /// The title's season dates days without a year by ``CivilSeason``: a split season runs
+    /// from 1 July to 30 June (it once began in August here, so a July match went to the next
+    /// year, while club cards counted July in the first).
+    @Test func txtTitleSeasonRunsFromJulyToJune() throws {
+        let split = "= Bundesliga 2019-20\n[Jul/26]\n  Rapid  1-0  Sturm\n[Dec/31]\n  LASK  0-0  Austria\n"
+            + "[Jan/1]\n  Admira  2-2  Altach\n[Jun/30]\n  Salzburg  3-1  Hartberg\n"
+        #expect(try Self.read(split).season.matches.map(\.date) == ["2019-07-26", "2019-12-31", "2020-01-01", "2020-06-30"])
+        let year = "= Veikkausliiga 2014\n[Jul/5]\n  HJK  1-0  KuPS\n[Jan/2]\n  KuPS  0-0  HJK\n"
+        #expect(try Self.read(year).season.matches.map(\.date) == ["2014-07-05", "2014-01-02"])
+        // 2009/2010 and 1999/00 are read as 2009/10 and 1999/2000; a year the rule refuses gives none.
+        #expect(try Self.read("= Liga 2009/2010\n[Jun/1]\n  A  1-0  B\n").season.matches.first?.date == "2010-06-01")
+        #expect(try Self.read("= Liga 1999/00\n[Feb/29]\n  A  1-0  B\n").season.matches.first?.date == "2000-02-29")
+        #expect(Self.error("= Liga 1800/01\n[Aug/15]\n  A  1-0  B\n")?.field == "date")
+    }
+
     // MARK: - CSV
 
     @Test func csvWithQuotingMissingScoresAndExtraColumns() throws {

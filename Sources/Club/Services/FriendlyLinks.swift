@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import League
+import Support
 
 /// Which club teams played a friendly: each side of a friendly is linked to the club team of
 /// that name (ignoring case, accents and repeated spaces) that its recorder owns or holds a role
@@ -36,8 +37,9 @@ enum FriendlyLinks {
         var id: Int64
         /// The name folded as ``NameKey`` folds it.
         var key: String
-        /// The season's first and last day, `YYYY-MM-DD`.
-        var first: String, last: String
+        /// The team's season; nil for one the rule cannot read (none can be stored), which
+        /// holds no date.
+        var season: CivilSeason?
     }
 
     /// The club teams `user` owns or holds a role on, newest season first.
@@ -47,8 +49,7 @@ enum FriendlyLinks {
             WHERE ownerId = ? OR EXISTS (SELECT 1 FROM teamMember WHERE teamId = team.id AND userId = ?)
             ORDER BY season DESC, id
             """, arguments: [user, user]).map { row in
-            let (first, last) = SeasonStatistics.seasonDates(row["season"])
-            return Candidate(id: row["id"], key: NameKey.of(row["name"]), first: first, last: last)
+            Candidate(id: row["id"], key: NameKey.of(row["name"]), season: CivilSeason(row["season"] as String))
         }
     }
 
@@ -57,7 +58,7 @@ enum FriendlyLinks {
     private static func team(named name: String, on date: String?, among teams: [Candidate]) -> Int64? {
         let key = NameKey.of(name)
         return teams.first { team in
-            team.key == key && date.map { team.first <= $0 && $0 <= team.last } ?? true
+            team.key == key && date.map { text in CivilDate(text).map { team.season?.contains($0) == true } ?? false } ?? true
         }?.id
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import League
+import Support
 
 /// League seasons: their teams, fixtures, results, deductions and tables. Everyone may view a
 /// league; only its owner and editors change it; only the owner grants, revokes or sets the
@@ -26,7 +27,7 @@ public struct Leagues: Sendable {
     public func create(_ actor: Actor, name: String, season: String, kind: LeagueKind, rules: String = "premier-league",
                        points: PointsSystem = .threeForAWin, seed: UInt64 = 0) throws -> LeagueInfo {
         let name = try Validation.text(name, field: "name", maximum: 100)
-        let season = try Validation.text(season, field: "season", maximum: 20)
+        let season = try Validation.leagueSeason(season)
         let preset = try Self.rules(named: rules)
         return try store.write { db in
             try Self.create(db, actor: actor, name: name, season: season, kind: kind, rules: preset.name, points: points,
@@ -230,7 +231,7 @@ public struct Leagues: Sendable {
         let result = try SeasonImporter.read(data, source: source)
         let preset = try Self.rules(named: rules)
         let title = name ?? result.season.name
-        let label = season ?? Self.seasonLabel(in: result.season.name) ?? "imported"
+        let label = try season.map(Validation.leagueSeason) ?? CivilSeason.named(inTitle: result.season.name)?.label ?? "imported"
         let info = try store.write { db -> LeagueInfo in
             let info = try Self.create(db, actor: actor, name: try Validation.text(title, field: "name", maximum: 100),
                                        season: label, kind: kind, rules: preset.name, points: .threeForAWin, seed: 0)
@@ -358,10 +359,5 @@ public struct Leagues: Sendable {
             throw ClubError.invalid(field: "rules", message: "unknown preset '\(name)' (expected \(RuleSet.presets.keys.sorted().joined(separator: ", ")))")
         }
         return preset
-    }
-
-    /// `2022/23` from a title like "English Premier League 2022/23".
-    static func seasonLabel(in title: String) -> String? {
-        title.split(separator: " ").last { $0.first?.isNumber == true }.map(String.init)
     }
 }

@@ -9,8 +9,9 @@ import League
 /// an unlinked league team of the same name (ignoring case) in a league of the same season
 /// that the club team's owner or one of its editors owns or edits. So nobody else can put
 /// numbers on a team's cards by naming a team of their own league after it. A friendly the actor recorded counts when
-/// one side is linked to the team (``FriendlyLinks``: the team of that name whose season, `2024/25` from
-/// 1 July 2024 to 30 June 2025 or `2025` the calendar year, holds the match's date).
+/// one side is linked to the team (``FriendlyLinks``: the team of that name whose season, as
+/// ``CivilSeason`` reads it, holds the match's date: `2024/25` from 1 July 2024 to 30 June 2025,
+/// `2025` the calendar year).
 ///
 /// Each match is seen from the team's side only: the other side's players are left out, and
 /// of its events only the goals stay (for goals conceded and clean sheets), so a namesake in
@@ -99,14 +100,5 @@ enum SeasonStatistics {
             return event
         }
         return view
-    }
-
-
-    /// The first and last day of a season, `YYYY-MM-DD`: `2024/25` runs from 1 July 2024 to
-    /// 30 June 2025, `2025` is the calendar year.
-    static func seasonDates(_ season: String) -> (String, String) {
-        let year = season.prefix(4)
-        guard season.count > 4, let start = Int(year) else { return ("\(year)-01-01", "\(year)-12-31") }
-        return ("\(start)-07-01", "\(start + 1)-06-30")
     }
 }

@@ -40,15 +40,20 @@ enum Validation {
         return try self.text(text, field: field, maximum: maximum)
     }
 
-    /// `2024/25` (a season across two years, the second the first plus one) or `2025`.
+    /// A team's season as ``CivilSeason`` reads it (`2024/25`, also written `2024/2025` or
+    /// `2024-25`, or `2025`), as its label (`2024/25`).
     static func season(_ text: String) throws -> String {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        if parts.count == 1, parts[0].count == 4, let year = Int(parts[0]), (1850...2200).contains(year) { return text }
-        if parts.count == 2, parts[0].count == 4, parts[1].count == 2, let first = Int(parts[0]), let second = Int(parts[1]),
-           (1850...2200).contains(first), (first + 1) % 100 == second {
-            return text
+        guard let season = CivilSeason(text) else {
+            throw ClubError.invalid(field: "season", message: "'\(text)' is not a season like 2024/25 or 2025")
         }
-        throw ClubError.invalid(field: "season", message: "'\(text)' is not a season like 2024/25 or 2025")
+        return season.label
+    }
+
+    /// A league's season: any label of 1 to 20 characters, written as ``CivilSeason`` writes it
+    /// when it is a season (`2024/2025` is kept as `2024/25`, so it matches teams of that season).
+    static func leagueSeason(_ text: String) throws -> String {
+        let label = try self.text(text, field: "season", maximum: 20)
+        return CivilSeason(label)?.label ?? label
     }
 
     /// `#RRGGBB` (upper-cased), or nil.

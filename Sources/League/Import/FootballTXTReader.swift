@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Reads openfootball's Football.TXT plain-text format.
 ///
@@ -21,8 +22,8 @@ import Foundation
 ///   Definition lines with `|` (`Group A | Brazil Croatia ...`) are ignored.
 /// - Dates: `[Sat Aug/15]`, `[Aug/15 2009]`, or alone on a line (`Fri Aug 15`, `Aug 2`,
 ///   `2009-08-15`, `05.04.1959`). A date without a year takes it from the `# Date` line, or
-///   else from the title's season (`2009/10`: Aug–Dec are 2009, Jan–Jul 2010; `2014`: 2014), or
-///   else from the last year written.
+///   else from the title's season as ``CivilSeason`` reads it (`2009/10`: July to December are
+///   2009, January to June 2010; `2014`: 2014), or else from the last year written.
 /// - Matches: `[(N)] [date] [time [UTC+N]]  Home  SCORE  Away  [@ ground] [[status]]`, or
 ///   `Home v Away [SCORE]` (also `vs`, ` - `). The date may be inline on each line
 ///   (`Sat Aug/15 2009  Aston Villa  0-2  Wigan Athletic`, `Aug/15  Aston Villa 0-2 Wigan Athletic`).
@@ -45,8 +46,9 @@ import Foundation
 struct FootballTXTReader {
     let source: String
 
-    /// The years a season spans, to date `Aug/15` without a year.
-    private struct SeasonYears {
+    /// The years a `# Date` line spans, to date `Aug/15` without a year: from its first month
+    /// on, the first year.
+    private struct HeaderYears {
         var startYear: Int
         var startMonth: Int
         var endYear: Int
@@ -58,8 +60,8 @@ struct FootballTXTReader {
 
     private struct State {
         var title: String?
-        var header: SeasonYears?
-        var titleYears: SeasonYears?
+        var header: HeaderYears?
+        var titleSeason: CivilSeason?
         var lastYear: Int?
         var round: String?
         var matchday: Int?
@@ -92,7 +94,7 @@ struct FootballTXTReader {
                         throw ImportError(.invalidValue, source: source, line: number, field: "title", problem)
                     }
                     state.title = title
-                    state.titleYears = Self.titleYears(title)
+                    state.titleSeason = CivilSeason.named(inTitle: title)
                 }
                 continue
             case UInt8(ascii: "["):
@@ -198,8 +200,10 @@ struct FootballTXTReader {
         if let given = date.year {
             year = given
             state.lastYear = given
-        } else if let years = state.header ?? state.titleYears {
-            year = years.year(forMonth: date.month)
+        } else if let header = state.header {
+            year = header.year(forMonth: date.month)
+        } else if let season = state.titleSeason {
+            year = season.year(ofMonth: date.month)
         } else if let last = state.lastYear {
             year = last
         } else {
@@ -509,7 +513,7 @@ struct FootballTXTReader {
     }
 
     /// `# Date  Sat Aug/15 2009 - Sun May/9 2010 (267d)`: the season's years.
-    private static func headerYears(_ line: String) -> SeasonYears? {
+    private static func headerYears(_ line: String) -> HeaderYears? {
         let body = ImportText.trim(line.drop(while: { $0 == "#" }))
         guard body.lowercased().hasPrefix("date") else { return nil }
         let ranges = body.dropFirst(4).components(separatedBy: " - ")
@@ -518,20 +522,6 @@ struct FootballTXTReader {
         guard let start = ImportText.wordDate(startWords), let startYear = start.date.year,
               let end = ImportText.wordDate(endWords), let endYear = end.date.year,
               endYear >= startYear, endYear - startYear <= 1 else { return nil }
-        return SeasonYears(startYear: startYear, startMonth: start.date.month, endYear: endYear)
-    }
-
-    /// The season in a title: `2009/10`, `2009-10`, `2009/2010` (August to July) or `2014`.
-    private static func titleYears(_ title: String) -> SeasonYears? {
-        for word in ImportText.words(title[...]).reversed() {
-            let parts = word.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "/" || $0 == "-" })
-            guard parts[0].count == 4, let first = ImportText.wholeNumber(parts[0]), (1800...2999).contains(first) else { continue }
-            if parts.count == 1 { return SeasonYears(startYear: first, startMonth: 1, endYear: first) }
-            guard parts.count == 2, let second = ImportText.wholeNumber(parts[1]) else { continue }
-            let secondYear = parts[1].count == 2 ? (first / 100) * 100 + second + (second < first % 100 ? 100 : 0) : second
-            guard secondYear == first + 1 else { continue }
-            return SeasonYears(startYear: first, startMonth: 8, endYear: secondYear)
-        }
-        return nil
+        return HeaderYears(startYear: startYear, startMonth: start.date.month, endYear: endYear)
     }
 }
