@@ -216,144 +216,173 @@ struct FootballTXTReader {
         return iso
     }
 
-    /// A line that is not a title, comment, definition, `»` round or bracketed date.
+    /// A line that is not a title, comment, definition, `»` round or bracketed date: a match, a
+    /// date, time or match number alone, a round heading, a one-line property or a goal line.
     private func readLine(_ line: Bytes, line number: Int, _ state: inout State,
                           _ collector: inout ImportCollector) throws(ImportError) {
-        let words = Self.words(line, 0..<line.count)
-        var index = 0
-        var prefixed = false
-        // (12): a match number.
-        if let first = words.first, first.count > 2, line[first.lowerBound] == UInt8(ascii: "("),
-           line[first.upperBound - 1] == UInt8(ascii: ")"),
-           line[(first.lowerBound + 1)..<(first.upperBound - 1)].allSatisfy(Self.isDigit) {
-            index += 1
-            prefixed = true
+        let lead = try readLead(line, line: number, &state)
+        if lead.rest.isEmpty { return try readLeadAlone(lead, line: number, &state) }
+        if lead.isEmpty, Self.isPropertyLine(Self.string(line, lead.rest)[...]) { return }
+        var rest = lead.rest
+        let statusText = Self.takeStatus(line, &rest)
+        switch try readBody(line, rest, bare: lead.isEmpty, hasStatus: statusText != nil, line: number) {
+        case .round(let label):
+            try setRound(label, line: number, &state)
+        case .goals:
+            return
+        case .match(let home, let away, let parts):
+            let homeName = try teamName(line, home, side: "home", line: number)
+            let awayName = try teamName(line, away, side: "away", line: number)
+            try countMatchLine(line: number, &state)
+            if let date = lead.date { setDate(date, &state) }
+            if let time = lead.time { state.time = time }
+            try addMatch(home: homeName, away: awayName, parts, statusText: statusText, line: number, state, &collector)
         }
-        var inlineDate: String?
+    }
+
+    /// What may open a line before a match: a match number `(12)`, a date and a time (with
+    /// time-zone notes); `rest` is what follows them, without a ground note after `@`.
+    private struct LineLead {
+        var numbered = false
+        var date: String?
+        var time: String?
+        var rest: Range<Int> = 0..<0
+
+        /// True when the line opens with none of them.
+        var isEmpty: Bool { !numbered && date == nil && time == nil }
+    }
+
+    /// The match number, date and time that open `line`, and where the rest starts.
+    private func readLead(_ line: Bytes, line number: Int, _ state: inout State) throws(ImportError) -> LineLead {
+        let words = Self.words(line, 0..<line.count)
+        var lead = LineLead()
+        var index = 0
+        if let first = words.first, Self.isMatchNumber(line, first) {
+            index += 1
+            lead.numbered = true
+        }
         if index < words.count, Self.mayStartDate(line[words[index].lowerBound]) {
             let candidates = words[index..<min(words.count, index + 4)].map { Substring(Self.string(line, $0)) }
             if let found = ImportText.wordDate(candidates) {
                 let text = candidates.prefix(found.count).joined(separator: " ")
-                inlineDate = try resolve(found.date, text: text, line: number, &state)
+                lead.date = try resolve(found.date, text: text, line: number, &state)
                 index += found.count
             }
         }
-        var inlineTime: String?
         if index < words.count, Self.isDigit(line[words[index].lowerBound]), (4...5).contains(words[index].count),
            let time = ImportText.parseTime(Self.string(line, words[index])) {
-            inlineTime = time
+            lead.time = time
             index += 1
             while index < words.count, ImportText.isTimeZoneNote(Self.string(line, words[index])) { index += 1 }
         }
         var rest = index < words.count ? words[index].lowerBound..<line.count : line.count..<line.count
-        // A ground after '@' is not kept.
         if let at = Self.groundMarker(line, rest) { rest = rest.lowerBound..<at }
-        rest = Self.trim(line, rest)
+        lead.rest = Self.trim(line, rest)
+        return lead
+    }
 
-        if rest.isEmpty {
-            if let inlineDate {
-                setDate(inlineDate, &state)
-                if let inlineTime { state.time = inlineTime }
-                return
-            }
-            if inlineTime != nil || prefixed {
-                throw ImportError(.syntax, source: source, line: number, "a time or match number without a match")
-            }
-            return // a line with only a ground
+    /// A line with nothing after its lead but perhaps a ground: a date alone dates the matches
+    /// below it (with its time); a time or match number alone is an error.
+    private func readLeadAlone(_ lead: LineLead, line number: Int, _ state: inout State) throws(ImportError) {
+        if let date = lead.date {
+            setDate(date, &state)
+            if let time = lead.time { state.time = time }
+        } else if lead.time != nil || lead.numbered {
+            throw ImportError(.syntax, source: source, line: number, "a time or match number without a match")
         }
+    }
 
-        if !prefixed, inlineDate == nil, inlineTime == nil, Self.isPropertyLine(Self.string(line, rest)[...]) {
-            return
-        }
+    /// What follows a line's lead.
+    private enum LineBody {
+        /// Two teams, with the score between or after them (empty when not played).
+        case match(home: Range<Int>, away: Range<Int>, ScoreParts)
+        /// A round heading: `Matchday 1`, `Final`.
+        case round(String)
+        /// A goal line, ignored.
+        case goals
+    }
 
-        // A status in brackets at the end.
-        var statusText: String?
-        if line[rest.upperBound - 1] == UInt8(ascii: "]"), let open = line[rest].lastIndex(of: UInt8(ascii: "[")) {
-            statusText = Self.string(line, Self.trim(line, (open + 1)..<(rest.upperBound - 1)))
-            rest = Self.trim(line, rest.lowerBound..<open)
-        }
-
+    /// The match, round heading or goal line in `rest`. A line with a lead (`bare` false) or
+    /// a status is always a match.
+    private func readBody(_ line: Bytes, _ rest: Range<Int>, bare: Bool, hasStatus: Bool,
+                          line number: Int) throws(ImportError) -> LineBody {
         let score: (start: Int, end: Int, parts: ScoreParts)?
         do {
             score = try Self.findScore(line, rest)
         } catch {
             throw ImportError(.invalidValue, source: source, line: number, field: "score", error.message)
         }
-
-        var home: Range<Int>, away: Range<Int>
         if let score {
-            home = Self.trim(line, rest.lowerBound..<score.start)
-            away = Self.trim(line, score.end..<rest.upperBound)
-            if away.isEmpty {
-                guard let teams = Self.splitTeams(line, home) else {
-                    throw ImportError(.syntax, source: source, line: number,
-                                      "expected two teams around the score (Home  2-1  Away) or 'Home v Away 2-1', found '\(Self.string(line, rest))'")
-                }
-                (home, away) = teams
+            let home = Self.trim(line, rest.lowerBound..<score.start), away = Self.trim(line, score.end..<rest.upperBound)
+            if !away.isEmpty { return .match(home: home, away: away, score.parts) }
+            guard let teams = Self.splitTeams(line, home) else {
+                throw ImportError(.syntax, source: source, line: number,
+                                  "expected two teams around the score (Home  2-1  Away) or 'Home v Away 2-1', found '\(Self.string(line, rest))'")
             }
-        } else if !prefixed, inlineDate == nil, inlineTime == nil, statusText == nil,
-                  Self.isRoundHeader(Self.string(line, rest)[...]) {
-            try setRound(Self.string(line, rest), line: number, &state)
-            return
-        } else if let teams = Self.splitTeams(line, rest) {
-            (home, away) = teams
-        } else if let bad = Self.malformedScoreToken(line, rest) {
+            return .match(home: teams.0, away: teams.1, score.parts)
+        }
+        let text = Self.string(line, rest)
+        if bare, !hasStatus, Self.isRoundHeader(text[...]) { return .round(text) }
+        if let teams = Self.splitTeams(line, rest) { return .match(home: teams.0, away: teams.1, ScoreParts()) }
+        if let bad = Self.malformedScoreToken(line, rest) {
             throw ImportError(.invalidValue, source: source, line: number, field: "score",
                               "malformed score '\(bad)' (expected home and away goals like 2-1, whole numbers of 0 or more)")
-        } else if !prefixed, inlineDate == nil, inlineTime == nil, Self.isGoalLine(Self.string(line, rest)[...]) {
-            return
-        } else {
-            throw ImportError(.syntax, source: source, line: number,
-                              "expected a round (Matchday 1), a date ([Sat Aug/15]) or a match (Home  2-1  Away), found '\(Self.string(line, rest))'")
         }
+        if bare, Self.isGoalLine(text[...]) { return .goals }
+        throw ImportError(.syntax, source: source, line: number,
+                          "expected a round (Matchday 1), a date ([Sat Aug/15]) or a match (Home  2-1  Away), found '\(text)'")
+    }
 
-        var names: [String] = []
-        for (range, side) in [(home, "home"), (away, "away")] {
-            if let bad = Self.malformedScoreToken(line, range) {
-                throw ImportError(.invalidValue, source: source, line: number, field: "score",
-                                  "malformed score '\(bad)' (expected home and away goals like 2-1, whole numbers of 0 or more)")
-            }
-            guard Self.singleRun(line, range) else {
-                throw ImportError(.syntax, source: source, line: number, field: side,
-                                  "expected one \(side) team name, found columns '\(Self.string(line, range))' (a table row? team names never hold two spaces in a row)")
-            }
-            let name = ImportText.normalizedName(Self.string(line, range))
-            if let problem = ImportText.teamNameProblem(name) {
-                throw ImportError(.invalidValue, source: source, line: number, field: side, problem)
-            }
-            names.append(name)
+    /// The `side` team's name in `range`, normalised; a score-like word, columns or a name
+    /// too long are errors.
+    private func teamName(_ line: Bytes, _ range: Range<Int>, side: String, line number: Int) throws(ImportError) -> String {
+        if let bad = Self.malformedScoreToken(line, range) {
+            throw ImportError(.invalidValue, source: source, line: number, field: "score",
+                              "malformed score '\(bad)' (expected home and away goals like 2-1, whole numbers of 0 or more)")
         }
-        let (homeName, awayName) = (names[0], names[1])
+        guard Self.singleRun(line, range) else {
+            throw ImportError(.syntax, source: source, line: number, field: side,
+                              "expected one \(side) team name, found columns '\(Self.string(line, range))' (a table row? team names never hold two spaces in a row)")
+        }
+        let name = ImportText.normalizedName(Self.string(line, range))
+        if let problem = ImportText.teamNameProblem(name) {
+            throw ImportError(.invalidValue, source: source, line: number, field: side, problem)
+        }
+        return name
+    }
 
+    /// Counts a match line against ``SeasonImporter/maximumMatches``.
+    private func countMatchLine(line number: Int, _ state: inout State) throws(ImportError) {
         state.matchLines += 1
         guard state.matchLines <= SeasonImporter.maximumMatches else {
             throw ImportError(.tooLarge, source: source, line: number,
                               "more than \(SeasonImporter.maximumMatches) matches; at most \(SeasonImporter.maximumMatches) are accepted")
         }
-        if let inlineDate { setDate(inlineDate, &state) }
-        if let inlineTime { state.time = inlineTime }
+    }
 
-        let parts = score?.parts ?? ScoreParts()
+    /// The match on line `number`, in the round, date and time `state` has reached, added to
+    /// `collector`; skipped with an issue when its status is unknown or needs a missing score.
+    private func addMatch(home: String, away: String, _ parts: ScoreParts, statusText: String?, line number: Int,
+                          _ state: State, _ collector: inout ImportCollector) throws(ImportError) {
         var status: MatchStatus = parts.isEmpty ? .scheduled : .played
         if let statusText {
             let word = statusText.split(whereSeparator: ImportText.isSpace).first.map { $0.filter { $0.isLetter } } ?? ""
             guard let known = ImportText.status(word) else {
                 collector.skip(line: number, field: "status",
-                               "unknown status '[\(statusText)]' (expected \(ImportText.statusWords)); \(homeName) v \(awayName) skipped")
+                               "unknown status '[\(statusText)]' (expected \(ImportText.statusWords)); \(home) v \(away) skipped")
                 return
             }
             status = known
         }
         if status.counts, parts.isEmpty {
-            collector.skip(line: number, field: "score",
-                           "status '\(status.rawValue)' without a score; \(homeName) v \(awayName) skipped")
+            collector.skip(line: number, field: "score", "status '\(status.rawValue)' without a score; \(home) v \(away) skipped")
             return
         }
         if status.counts, parts.fullTime == nil {
             collector.suspect(line: number, field: "score",
-                              "no full-time score, only \(parts.extraTime.map { "\($0) after extra time" } ?? "penalties") (\(homeName) v \(awayName))")
+                              "no full-time score, only \(parts.extraTime.map { "\($0) after extra time" } ?? "penalties") (\(home) v \(away))")
         }
-        let match = Match(home: homeName, away: awayName, matchday: state.matchday, round: state.round, date: state.date,
+        let match = Match(home: home, away: away, matchday: state.matchday, round: state.round, date: state.date,
                           time: state.time, status: status, fullTime: parts.fullTime, halfTime: parts.halfTime,
                           extraTime: parts.extraTime, penalties: parts.penalties)
         try collector.add(match, place: "line \(number)", line: number, field: nil,
@@ -380,6 +409,22 @@ struct FootballTXTReader {
     /// True for a byte a date may start with: a letter or digit (ASCII).
     private static func mayStartDate(_ byte: UInt8) -> Bool {
         isLetter(byte) || isDigit(byte)
+    }
+
+    /// True for a match number: `(12)`.
+    private static func isMatchNumber(_ line: Bytes, _ word: Range<Int>) -> Bool {
+        word.count > 2 && line[word.lowerBound] == UInt8(ascii: "(") && line[word.upperBound - 1] == UInt8(ascii: ")")
+            && line[(word.lowerBound + 1)..<(word.upperBound - 1)].allSatisfy(isDigit)
+    }
+
+    /// The status in brackets that ends `range` (`[postponed]`), taken off it; nil when none.
+    private static func takeStatus(_ line: Bytes, _ range: inout Range<Int>) -> String? {
+        guard line[range.upperBound - 1] == UInt8(ascii: "]"), let open = line[range].lastIndex(of: UInt8(ascii: "[")) else {
+            return nil
+        }
+        let status = string(line, trim(line, (open + 1)..<(range.upperBound - 1)))
+        range = trim(line, range.lowerBound..<open)
+        return status
     }
 
     static func string(_ line: Bytes, _ range: Range<Int>) -> String {
