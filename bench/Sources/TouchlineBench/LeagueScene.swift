@@ -1,8 +1,8 @@
 import Foundation
 import League
 
-/// The "league" scenes: importing the openfootball seasons in the test fixtures, a real
-/// 380-match table under head-to-head rules, a synthetic league of 100,000 matches, and a
+/// The "league" scenes: importing the openfootball seasons in the test fixtures (as they are,
+/// and as CSV), a real 380-match table under head-to-head rules, a synthetic league of 100,000 matches, and a
 /// 20-team double round robin.
 enum LeagueScene {
     static let fixtures = URL(fileURLWithPath: "Tests/LeagueTests/Fixtures")
@@ -44,6 +44,20 @@ enum LeagueScene {
         results.append(try bench.inProcess("league: import every season", note: "\(files.count) files") {
             try timed {
                 try files.reduce(0) { total, file in total + (try SeasonImporter.read(contentsOf: file).season.matches.count) }
+            }
+        })
+        // The same seasons as CSV (what `league fixtures --csv` writes), read from memory.
+        let csvFiles = try files.map { file in
+            Data(LeagueCSV.matches(try SeasonImporter.read(contentsOf: file).season.matches).utf8)
+        }
+        let csvMatches = csvFiles.reduce(0) { $0 + $1.split(separator: UInt8(ascii: "\n")).count - 1 }
+        let csvKB = csvFiles.reduce(0) { $0 + $1.count } / 1024
+        results.append(try bench.inProcess("league: import every season as CSV",
+                                           note: "\(files.count) files, \(csvMatches.formatted()) matches, \(csvKB) kB") {
+            try timed {
+                try csvFiles.reduce(0) { total, data in
+                    total + (try SeasonImporter.read(data, source: "season.csv", format: .csv).season.matches.count)
+                }
             }
         })
         let laLiga = try SeasonImporter.read(contentsOf: fixtures.appendingPathComponent("football.json/2022-23/es.1.json")).season
