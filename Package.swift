@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
     ],
     targets: [
         // System libraries, found through pkg-config (scripts/bootstrap installs them).
@@ -58,8 +59,9 @@ let package = Package(
         // GPS tracks and routes: readers, statistics, route maps, batch thumbnails.
         .target(name: "Routes", dependencies: ["Canvas", "Support", "CLibXML2"]),
 
-        // The football domain as plain values: matches, statistics, standings, fixtures, importers.
-        .target(name: "League", dependencies: ["Support"]),
+        // The football domain as plain values: matches, statistics, standings, fixtures, importers
+        // (CSV split into fields by SwiftCSV).
+        .target(name: "League", dependencies: ["Support", .product(name: "SwiftCSV", package: "SwiftCSV")]),
 
         // Printable renderers fed with plain values: league tables, player cards, card sheets.
         .target(name: "Reports", dependencies: ["Canvas", "League", "Support"]),

@@ -14,8 +14,9 @@ import Foundation
 /// - Scores are `2-1` (also `2:1`); an empty `FT` is a match not played yet. Dates are
 ///   `YYYY-MM-DD`, `DD/MM/YYYY`, `DD.MM.YYYY` or with a month name and year (`Sat Aug 15 2009`).
 ///   A round that is only a number (`12`) gives the matchday.
-/// - Fields are split as RFC 4180 says (``CSVRecordSplitter``); every record must have as many
-///   fields as the header. Line numbers in messages are the lines records start on.
+/// - Fields are split as RFC 4180 says, by SwiftCSV (``CSVRecordSplitter``); every record must
+///   have as many fields as the header. Line numbers in messages are the lines records start
+///   on, counting the line breaks inside quoted fields.
 /// - CSV carries no season name: the season is named after the source, without its extension.
 struct SeasonCSVReader {
     let source: String
