@@ -21,4 +21,25 @@ struct Touchline: AsyncParsableCommand {
         subcommands: [Board.self, RouteCommand.self, User.self, Login.self, Logout.self, WhoAmI.self, TeamCommand.self,
                       PlayerCommand.self, CardCommand.self, MessageCommand.self, LeagueCommand.self, MatchCommand.self]
     )
+
+    /// Parses the arguments and runs the command. The one place errors become exit codes:
+    /// parsing and validation errors go to ArgumentParser (usage, 64), and whatever a command's
+    /// `run()` throws is reported by ``reported(_:)``, so no command handles its own.
+    static func main() async {
+        var command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            exit(withError: error)
+        }
+        do {
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: reported(error))
+        }
+    }
 }

@@ -24,15 +24,13 @@ struct BoardCheck: ParsableCommand {
     var json = false
 
     func run() throws {
-        try reportingErrors {
-            let summary = try input.load().summary
-            if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                print(String(decoding: try encoder.encode(summary), as: UTF8.self))
-            } else {
-                print(Self.table(summary, source: input.input))
-            }
+        let summary = try input.load().summary
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(summary), as: UTF8.self))
+        } else {
+            print(Self.table(summary, source: input.input))
         }
     }
 

@@ -40,28 +40,26 @@ struct BoardFrames: ParsableCommand {
     }
 
     func run() throws {
-        try reportingErrors {
-            let log = try input.load()
-            var spacing = FrameSpacing.everyEvents(every ?? 1)
-            if let fps {
-                if log.isTimed {
-                    spacing = .perSecond(fps)
-                } else {
-                    StandardError.print("touchline: note: \(input.input) has no timestamps; writing one frame per event")
-                }
+        let log = try input.load()
+        var spacing = FrameSpacing.everyEvents(every ?? 1)
+        if let fps {
+            if log.isTimed {
+                spacing = .perSecond(fps)
+            } else {
+                StandardError.print("touchline: note: \(input.input) has no timestamps; writing one frame per event")
             }
-            let animator = try BoardAnimator(renderer: try look.renderer(for: log), spacing: spacing)
-            let written = try FrameWriter(directory: out).write { save in
-                try animator.renderFrames(png: PNGOptions(compression: look.compression)) { index, data in
-                    try save(index, data)
-                    if StandardError.isTerminal, !quiet {
-                        FileHandle.standardError.write(Data("\rframe \(index + 1)/\(animator.frames.count)".utf8))
-                    }
-                }
-            }
-            if StandardError.isTerminal, !quiet { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-            if !quiet { print("wrote \(written) frames to \(out)") }
         }
+        let animator = try BoardAnimator(renderer: try look.renderer(for: log), spacing: spacing)
+        let written = try FrameWriter(directory: out).write { save in
+            try animator.renderFrames(png: PNGOptions(compression: look.compression)) { index, data in
+                try save(index, data)
+                if StandardError.isTerminal, !quiet {
+                    FileHandle.standardError.write(Data("\rframe \(index + 1)/\(animator.frames.count)".utf8))
+                }
+            }
+        }
+        if StandardError.isTerminal, !quiet { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if !quiet { print("wrote \(written) frames to \(out)") }
     }
 }
 

@@ -36,20 +36,18 @@ struct BoardRender: ParsableCommand {
     }
 
     func run() throws {
-        try reportingErrors {
-            let log = try input.load()
-            let renderer = try look.renderer(for: log, until: until)
-            try Files.checkWritable(output)
-            let format = OutputFormat(fileExtensionOf: URL(fileURLWithPath: output)) ?? .png
-            let data = try renderer.render(format: format, png: PNGOptions(compression: look.compression))
-            try Files.write(data, to: output)
-            if !quiet {
-                let size = renderer.outputSize
-                let pixels = format == .png
-                    ? "\(Int((size.width * look.scale).rounded(.up)))x\(Int((size.height * look.scale).rounded(.up))) px"
-                    : "\(Int(size.width.rounded()))x\(Int(size.height.rounded())) pt"
-                print("wrote \(output) (\(pixels), \(renderer.shownEvents) of \(log.events.count) events, \(Files.describeSize(data.count)))")
-            }
+        let log = try input.load()
+        let renderer = try look.renderer(for: log, until: until)
+        try Files.checkWritable(output)
+        let format = OutputFormat(fileExtensionOf: URL(fileURLWithPath: output)) ?? .png
+        let data = try renderer.render(format: format, png: PNGOptions(compression: look.compression))
+        try Files.write(data, to: output)
+        if !quiet {
+            let size = renderer.outputSize
+            let pixels = format == .png
+                ? "\(Int((size.width * look.scale).rounded(.up)))x\(Int((size.height * look.scale).rounded(.up))) px"
+                : "\(Int(size.width.rounded()))x\(Int(size.height.rounded())) pt"
+            print("wrote \(output) (\(pixels), \(renderer.shownEvents) of \(log.events.count) events, \(Files.describeSize(data.count)))")
         }
     }
 }

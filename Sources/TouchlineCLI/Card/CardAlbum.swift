@@ -43,26 +43,24 @@ struct CardAlbum: ParsableCommand {
     }
 
     func run() throws {
-        try reportingErrors {
-            let data = try Files.read(input)
-            try Files.checkWritable(output)
-            let folder = URL(fileURLWithPath: input).deletingLastPathComponent()
-            let album = try Album(data: data, source: input, imagesRelativeTo: folder)
-            let bytes: Data
-            if format == .png {
-                let page = self.page ?? 1
-                guard page <= album.pageCount else {
-                    throw CommandError(.usage, "--page \(page): the album has \(album.pageCount) page\(album.pageCount == 1 ? "" : "s")")
-                }
-                bytes = try album.png(page: page - 1, scale: 2)
-            } else {
-                bytes = try album.pdf()
+        let data = try Files.read(input)
+        try Files.checkWritable(output)
+        let folder = URL(fileURLWithPath: input).deletingLastPathComponent()
+        let album = try Album(data: data, source: input, imagesRelativeTo: folder)
+        let bytes: Data
+        if format == .png {
+            let page = self.page ?? 1
+            guard page <= album.pageCount else {
+                throw CommandError(.usage, "--page \(page): the album has \(album.pageCount) page\(album.pageCount == 1 ? "" : "s")")
             }
-            try Files.write(bytes, to: output)
-            if !quiet {
-                let pages = album.pageCount == 1 ? "1 page" : "\(album.pageCount) pages"
-                print("wrote \(output) (\(album.ownedCount) of \(album.cardCount) cards owned, album of \(pages), \(Files.describeSize(bytes.count)))")
-            }
+            bytes = try album.png(page: page - 1, scale: 2)
+        } else {
+            bytes = try album.pdf()
+        }
+        try Files.write(bytes, to: output)
+        if !quiet {
+            let pages = album.pageCount == 1 ? "1 page" : "\(album.pageCount) pages"
+            print("wrote \(output) (\(album.ownedCount) of \(album.cardCount) cards owned, album of \(pages), \(Files.describeSize(bytes.count)))")
         }
     }
 }

@@ -38,16 +38,14 @@ struct CardRender: ParsableCommand {
     }
 
     func run() throws {
-        try reportingErrors {
-            try Files.checkWritable(output)
-            let (store, actor) = try club.session()
-            let card = try PlayerCard(try Cards(store: store).player(actor, id: player))
-            let isPNG = format == .png
-            let data = isPNG ? try card.png(language: labels.language) : try card.pdf(language: labels.language)
-            try Files.write(data, to: output)
-            if !quiet {
-                print("wrote \(output) (card of \(card.name), \(isPNG ? "750x1050 px" : "63.5x88.9 mm"), \(Files.describeSize(data.count)))")
-            }
+        try Files.checkWritable(output)
+        let (store, actor) = try club.session()
+        let card = try PlayerCard(try Cards(store: store).player(actor, id: player))
+        let isPNG = format == .png
+        let data = isPNG ? try card.png(language: labels.language) : try card.pdf(language: labels.language)
+        try Files.write(data, to: output)
+        if !quiet {
+            print("wrote \(output) (card of \(card.name), \(isPNG ? "750x1050 px" : "63.5x88.9 mm"), \(Files.describeSize(data.count)))")
         }
     }
 }

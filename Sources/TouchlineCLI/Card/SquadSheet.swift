@@ -49,27 +49,25 @@ struct SquadSheet: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
-            if !toFolder { try Files.checkWritable(output) }
-            let (store, actor) = try club.session()
-            let (team, players) = try Cards(store: store).squad(actor, team: TeamReference(self.team))
-            guard !players.isEmpty else { throw CommandError(.dataError, "team '\(team.name)' has no players") }
-            let cards = try players.map(PlayerCard.init)
-            if toFolder {
-                let pngs = try await Self.render(cards, language: labels.language,
-                                                 jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-                let names = try StagedFolder(directory: output).write { save in
-                    for (card, data) in zip(cards, pngs) { try save(card.fileName, data) }
-                }
-                if !quiet { print("wrote \(names.count) cards of \(team.name) to \(output)") }
-            } else {
-                let sheet = try CardSheet(cards: cards, language: labels.language, title: "\(team.name) · \(team.season)")
-                let data = try sheet.pdf()
-                try Files.write(data, to: output)
-                if !quiet {
-                    let pages = sheet.pageCount == 1 ? "1 A4 page" : "\(sheet.pageCount) A4 pages"
-                    print("wrote \(output) (\(cards.count) cards on \(pages), \(Files.describeSize(data.count)))")
-                }
+        if !toFolder { try Files.checkWritable(output) }
+        let (store, actor) = try club.session()
+        let (team, players) = try Cards(store: store).squad(actor, team: TeamReference(self.team))
+        guard !players.isEmpty else { throw CommandError(.dataError, "team '\(team.name)' has no players") }
+        let cards = try players.map(PlayerCard.init)
+        if toFolder {
+            let pngs = try await Self.render(cards, language: labels.language,
+                                             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            let names = try StagedFolder(directory: output).write { save in
+                for (card, data) in zip(cards, pngs) { try save(card.fileName, data) }
+            }
+            if !quiet { print("wrote \(names.count) cards of \(team.name) to \(output)") }
+        } else {
+            let sheet = try CardSheet(cards: cards, language: labels.language, title: "\(team.name) · \(team.season)")
+            let data = try sheet.pdf()
+            try Files.write(data, to: output)
+            if !quiet {
+                let pages = sheet.pageCount == 1 ? "1 A4 page" : "\(sheet.pageCount) A4 pages"
+                print("wrote \(output) (\(cards.count) cards on \(pages), \(Files.describeSize(data.count)))")
             }
         }
     }

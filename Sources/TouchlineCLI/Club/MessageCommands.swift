@@ -67,13 +67,11 @@ struct MessageCommand: ParsableCommand {
         }
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                let message = try Messaging(store: store).send(actor, OutgoingMessage(to: to, subject: subject,
-                                                                                      body: try MessageCommand.body(body),
-                                                                                      replyTo: replyTo))
-                if output.json { try Output.json(message) } else { print("sent message \(message.id) to \(message.to)") }
-            }
+            let (store, actor) = try club.session()
+            let message = try Messaging(store: store).send(actor, OutgoingMessage(to: to, subject: subject,
+                                                                                  body: try MessageCommand.body(body),
+                                                                                  replyTo: replyTo))
+            if output.json { try Output.json(message) } else { print("sent message \(message.id) to \(message.to)") }
         }
     }
 
@@ -86,11 +84,9 @@ struct MessageCommand: ParsableCommand {
 
         /// Fetches a page with `folder` and prints it.
         func list(_ name: String, _ folder: (Messaging, Actor, Int64?, Int) throws -> MessagePage) throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                let page = try folder(Messaging(store: store), actor, before, limit)
-                try MessageCommand.printPage(page, json: output.json, folder: name)
-            }
+            let (store, actor) = try club.session()
+            let page = try folder(Messaging(store: store), actor, before, limit)
+            try MessageCommand.printPage(page, json: output.json, folder: name)
         }
     }
 
@@ -119,11 +115,9 @@ struct MessageCommand: ParsableCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                let message = try Messaging(store: store).read(actor, id: id)
-                try MessageCommand.printMessage(message, json: output.json)
-            }
+            let (store, actor) = try club.session()
+            let message = try Messaging(store: store).read(actor, id: id)
+            try MessageCommand.printMessage(message, json: output.json)
         }
     }
 
@@ -135,12 +129,10 @@ struct MessageCommand: ParsableCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                let message = try Messaging(store: store).reply(actor, to: id,
-                                                                body: try MessageCommand.body(body))
-                if output.json { try Output.json(message) } else { print("sent message \(message.id) to \(message.to)") }
-            }
+            let (store, actor) = try club.session()
+            let message = try Messaging(store: store).reply(actor, to: id,
+                                                            body: try MessageCommand.body(body))
+            if output.json { try Output.json(message) } else { print("sent message \(message.id) to \(message.to)") }
         }
     }
 
@@ -150,11 +142,9 @@ struct MessageCommand: ParsableCommand {
         @OptionGroup var club: ClubOptions
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                try Messaging(store: store).delete(actor, id: id)
-                print("deleted message \(id)")
-            }
+            let (store, actor) = try club.session()
+            try Messaging(store: store).delete(actor, id: id)
+            print("deleted message \(id)")
         }
     }
 
@@ -166,11 +156,9 @@ struct MessageCommand: ParsableCommand {
         struct Count: Encodable { var unread: Int }
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                let count = try Messaging(store: store).unreadCount(actor)
-                if output.json { try Output.json(Count(unread: count)) } else { print(count) }
-            }
+            let (store, actor) = try club.session()
+            let count = try Messaging(store: store).unreadCount(actor)
+            if output.json { try Output.json(Count(unread: count)) } else { print(count) }
         }
     }
 
@@ -180,11 +168,9 @@ struct MessageCommand: ParsableCommand {
         @OptionGroup var club: ClubOptions
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                try Messaging(store: store).block(actor, user)
-                print("blocked \(user)")
-            }
+            let (store, actor) = try club.session()
+            try Messaging(store: store).block(actor, user)
+            print("blocked \(user)")
         }
     }
 
@@ -194,11 +180,9 @@ struct MessageCommand: ParsableCommand {
         @OptionGroup var club: ClubOptions
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                try Messaging(store: store).unblock(actor, user)
-                print("unblocked \(user)")
-            }
+            let (store, actor) = try club.session()
+            try Messaging(store: store).unblock(actor, user)
+            print("unblocked \(user)")
         }
     }
 }

@@ -34,14 +34,12 @@ struct PlayerCommand: ParsableCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            try reportingErrors {
-                let picture = try photo.map(Files.read)
-                let (store, actor) = try club.session()
-                let draft = PlayerDraft(firstName: name, surnames: surname, number: number, position: position,
-                                        positionDetail: detail, birthDate: born, notes: notes, photo: picture)
-                let player = try Squads(store: store).add(actor, to: TeamReference(team), draft)
-                if output.json { try Output.json(player) } else { print("added player \(player.id): #\(number) \(name) \(surname)") }
-            }
+            let picture = try photo.map(Files.read)
+            let (store, actor) = try club.session()
+            let draft = PlayerDraft(firstName: name, surnames: surname, number: number, position: position,
+                                    positionDetail: detail, birthDate: born, notes: notes, photo: picture)
+            let player = try Squads(store: store).add(actor, to: TeamReference(team), draft)
+            if output.json { try Output.json(player) } else { print("added player \(player.id): #\(number) \(name) \(surname)") }
         }
     }
 
@@ -52,15 +50,13 @@ struct PlayerCommand: ParsableCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                let players = try Squads(store: store).list(actor, team: TeamReference(team))
-                if output.json { return try Output.json(players) }
-                Output.table(["ID", "NO", "NAME", "POS", "BORN"], players.map {
-                    [String($0.id), $0.number.map(String.init) ?? "", "\($0.firstName) \($0.surnames)",
-                     $0.position.rawValue + ($0.positionDetail.map { " (\($0))" } ?? ""), $0.birthDate ?? ""]
-                }, empty: "no players")
-            }
+            let (store, actor) = try club.session()
+            let players = try Squads(store: store).list(actor, team: TeamReference(team))
+            if output.json { return try Output.json(players) }
+            Output.table(["ID", "NO", "NAME", "POS", "BORN"], players.map {
+                [String($0.id), $0.number.map(String.init) ?? "", "\($0.firstName) \($0.surnames)",
+                 $0.position.rawValue + ($0.positionDetail.map { " (\($0))" } ?? ""), $0.birthDate ?? ""]
+            }, empty: "no players")
         }
     }
 
@@ -76,20 +72,18 @@ struct PlayerCommand: ParsableCommand {
         }
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                let (player, history) = try Squads(store: store).show(actor, player: self.player)
-                if output.json { return try Output.json(Detail(player: player, history: history)) }
-                Output.fields([("id", String(player.id)), ("name", "\(player.firstName) \(player.surnames)"),
-                               ("number", player.number.map(String.init) ?? ""),
-                               ("position", player.position.rawValue + (player.positionDetail.map { " (\($0))" } ?? "")),
-                               ("born", player.birthDate ?? ""), ("photo", player.hasPhoto ? "yes" : "no"),
-                               ("notes", player.notes ?? "")])
-                print("")
-                Output.table(["TEAM", "SEASON", "NO", "JOINED", "LEFT"], history.map {
-                    [$0.teamName, $0.season, String($0.number), Output.date($0.joinedAt), $0.leftAt.map(Output.date) ?? ""]
-                })
-            }
+            let (store, actor) = try club.session()
+            let (player, history) = try Squads(store: store).show(actor, player: self.player)
+            if output.json { return try Output.json(Detail(player: player, history: history)) }
+            Output.fields([("id", String(player.id)), ("name", "\(player.firstName) \(player.surnames)"),
+                           ("number", player.number.map(String.init) ?? ""),
+                           ("position", player.position.rawValue + (player.positionDetail.map { " (\($0))" } ?? "")),
+                           ("born", player.birthDate ?? ""), ("photo", player.hasPhoto ? "yes" : "no"),
+                           ("notes", player.notes ?? "")])
+            print("")
+            Output.table(["TEAM", "SEASON", "NO", "JOINED", "LEFT"], history.map {
+                [$0.teamName, $0.season, String($0.number), Output.date($0.joinedAt), $0.leftAt.map(Output.date) ?? ""]
+            })
         }
     }
 
@@ -108,15 +102,13 @@ struct PlayerCommand: ParsableCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            try reportingErrors {
-                let picture: Data?? = try photo.map { $0.isEmpty ? nil : try Files.read($0) }
-                let changes = PlayerChanges(firstName: name, surnames: surname, number: number, position: position,
-                                            positionDetail: detail.map { $0 }, birthDate: born.map { $0 },
-                                            notes: notes.map { $0 }, photo: picture)
-                let (store, actor) = try club.session()
-                let edited = try Squads(store: store).edit(actor, player: player, changes)
-                if output.json { try Output.json(edited) } else { print("updated player \(edited.id)") }
-            }
+            let picture: Data?? = try photo.map { $0.isEmpty ? nil : try Files.read($0) }
+            let changes = PlayerChanges(firstName: name, surnames: surname, number: number, position: position,
+                                        positionDetail: detail.map { $0 }, birthDate: born.map { $0 },
+                                        notes: notes.map { $0 }, photo: picture)
+            let (store, actor) = try club.session()
+            let edited = try Squads(store: store).edit(actor, player: player, changes)
+            if output.json { try Output.json(edited) } else { print("updated player \(edited.id)") }
         }
     }
 
@@ -129,12 +121,10 @@ struct PlayerCommand: ParsableCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                let moved = try Squads(store: store).move(actor, player: player,
-                                                          to: TeamReference(team), number: number)
-                if output.json { try Output.json(moved) } else { print("moved player \(moved.id) to team \(team)") }
-            }
+            let (store, actor) = try club.session()
+            let moved = try Squads(store: store).move(actor, player: player,
+                                                      to: TeamReference(team), number: number)
+            if output.json { try Output.json(moved) } else { print("moved player \(moved.id) to team \(team)") }
         }
     }
 
@@ -144,11 +134,9 @@ struct PlayerCommand: ParsableCommand {
         @OptionGroup var club: ClubOptions
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                try Squads(store: store).delete(actor, player: player)
-                print("deleted player \(player)")
-            }
+            let (store, actor) = try club.session()
+            try Squads(store: store).delete(actor, player: player)
+            print("deleted player \(player)")
         }
     }
 }

@@ -31,12 +31,10 @@ struct TeamCommand: ParsableCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                let team = try Teams(store: store).add(actor, name: name, season: season, category: category, region: region,
-                                                       primaryColor: primary, secondaryColor: secondary)
-                if output.json { try Output.json(team) } else { print("added team \(team.id): \(team.name) \(team.season)") }
-            }
+            let (store, actor) = try club.session()
+            let team = try Teams(store: store).add(actor, name: name, season: season, category: category, region: region,
+                                                   primaryColor: primary, secondaryColor: secondary)
+            if output.json { try Output.json(team) } else { print("added team \(team.id): \(team.name) \(team.season)") }
         }
     }
 
@@ -46,14 +44,12 @@ struct TeamCommand: ParsableCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                let teams = try Teams(store: store).list(actor)
-                if output.json { return try Output.json(teams) }
-                Output.table(["ID", "NAME", "SEASON", "CATEGORY", "OWNER", "ROLE"], teams.map {
-                    [String($0.team.id), $0.team.name, $0.team.season, $0.team.category ?? "", $0.team.owner, $0.role.rawValue]
-                }, empty: "no teams")
-            }
+            let (store, actor) = try club.session()
+            let teams = try Teams(store: store).list(actor)
+            if output.json { return try Output.json(teams) }
+            Output.table(["ID", "NAME", "SEASON", "CATEGORY", "OWNER", "ROLE"], teams.map {
+                [String($0.team.id), $0.team.name, $0.team.season, $0.team.category ?? "", $0.team.owner, $0.role.rawValue]
+            }, empty: "no teams")
         }
     }
 
@@ -70,17 +66,15 @@ struct TeamCommand: ParsableCommand {
         }
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                let (access, members) = try Teams(store: store).show(actor, TeamReference(team))
-                if output.json { return try Output.json(Detail(team: access.team, role: access.role, members: members)) }
-                let t = access.team
-                Output.fields([("id", String(t.id)), ("name", t.name), ("season", t.season), ("category", t.category ?? ""),
-                               ("region", t.region ?? ""),
-                               ("colours", [t.primaryColor, t.secondaryColor].compactMap { $0 }.joined(separator: " ")),
-                               ("owner", t.owner), ("your role", access.role.rawValue),
-                               ("shared with", members.map { "\($0.username) (\($0.role.rawValue))" }.joined(separator: ", "))])
-            }
+            let (store, actor) = try club.session()
+            let (access, members) = try Teams(store: store).show(actor, TeamReference(team))
+            if output.json { return try Output.json(Detail(team: access.team, role: access.role, members: members)) }
+            let t = access.team
+            Output.fields([("id", String(t.id)), ("name", t.name), ("season", t.season), ("category", t.category ?? ""),
+                           ("region", t.region ?? ""),
+                           ("colours", [t.primaryColor, t.secondaryColor].compactMap { $0 }.joined(separator: " ")),
+                           ("owner", t.owner), ("your role", access.role.rawValue),
+                           ("shared with", members.map { "\($0.username) (\($0.role.rawValue))" }.joined(separator: ", "))])
         }
     }
 
@@ -97,13 +91,11 @@ struct TeamCommand: ParsableCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                let changes = TeamChanges(name: name, season: season, category: category.map { $0 }, region: region.map { $0 },
-                                          primaryColor: primary.map { $0 }, secondaryColor: secondary.map { $0 })
-                let edited = try Teams(store: store).edit(actor, TeamReference(team), changes)
-                if output.json { try Output.json(edited) } else { print("updated team \(edited.id)") }
-            }
+            let (store, actor) = try club.session()
+            let changes = TeamChanges(name: name, season: season, category: category.map { $0 }, region: region.map { $0 },
+                                      primaryColor: primary.map { $0 }, secondaryColor: secondary.map { $0 })
+            let edited = try Teams(store: store).edit(actor, TeamReference(team), changes)
+            if output.json { try Output.json(edited) } else { print("updated team \(edited.id)") }
         }
     }
 
@@ -113,11 +105,9 @@ struct TeamCommand: ParsableCommand {
         @OptionGroup var club: ClubOptions
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                try Teams(store: store).delete(actor, TeamReference(team))
-                print("deleted team \(team)")
-            }
+            let (store, actor) = try club.session()
+            try Teams(store: store).delete(actor, TeamReference(team))
+            print("deleted team \(team)")
         }
     }
 
@@ -129,11 +119,9 @@ struct TeamCommand: ParsableCommand {
         @OptionGroup var club: ClubOptions
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                try Teams(store: store).grant(actor, TeamReference(team), to: user, role: role)
-                print("\(user) is now \(role.rawValue) of team \(team)")
-            }
+            let (store, actor) = try club.session()
+            try Teams(store: store).grant(actor, TeamReference(team), to: user, role: role)
+            print("\(user) is now \(role.rawValue) of team \(team)")
         }
     }
 
@@ -144,11 +132,9 @@ struct TeamCommand: ParsableCommand {
         @OptionGroup var club: ClubOptions
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                try Teams(store: store).revoke(actor, TeamReference(team), from: user)
-                print("\(user) no longer has a role on team \(team)")
-            }
+            let (store, actor) = try club.session()
+            try Teams(store: store).revoke(actor, TeamReference(team), from: user)
+            print("\(user) no longer has a role on team \(team)")
         }
     }
 }

@@ -30,13 +30,11 @@ struct User: ParsableCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            try reportingErrors {
-                let password = try Passwords.read(fromStandardInput: passwordStdin, prompt: "Password for \(username): ",
-                                                  confirm: true)
-                let accounts = Accounts(store: try database.store())
-                let account = try accounts.register(username: username, displayName: name, email: email, password: password)
-                if output.json { try Output.json(account) } else { print("registered \(account.username) (id \(account.id))") }
-            }
+            let password = try Passwords.read(fromStandardInput: passwordStdin, prompt: "Password for \(username): ",
+                                              confirm: true)
+            let accounts = Accounts(store: try database.store())
+            let account = try accounts.register(username: username, displayName: name, email: email, password: password)
+            if output.json { try Output.json(account) } else { print("registered \(account.username) (id \(account.id))") }
         }
     }
 
@@ -47,20 +45,18 @@ struct User: ParsableCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            try reportingErrors {
-                let accounts = Accounts(store: try club.store())
-                if let username {
-                    // Anyone's public profile: no login needed, never the email.
-                    let profile = try accounts.profile(username: username)
-                    if output.json { return try Output.json(profile) }
-                    return Output.fields([("username", profile.username), ("name", profile.displayName),
-                                          ("since", Output.date(profile.createdAt))])
-                }
-                let account = try accounts.account(of: try club.actor(accounts))
-                if output.json { return try Output.json(account) }
-                Output.fields([("username", account.username), ("name", account.displayName), ("email", account.email),
-                               ("since", Output.date(account.createdAt))])
+            let accounts = Accounts(store: try club.store())
+            if let username {
+                // Anyone's public profile: no login needed, never the email.
+                let profile = try accounts.profile(username: username)
+                if output.json { return try Output.json(profile) }
+                return Output.fields([("username", profile.username), ("name", profile.displayName),
+                                      ("since", Output.date(profile.createdAt))])
             }
+            let account = try accounts.account(of: try club.actor(accounts))
+            if output.json { return try Output.json(account) }
+            Output.fields([("username", account.username), ("name", account.displayName), ("email", account.email),
+                           ("since", Output.date(account.createdAt))])
         }
     }
 
@@ -81,17 +77,15 @@ struct User: ParsableCommand {
         }
 
         func run() throws {
-            try reportingErrors {
-                let accounts = Accounts(store: try club.store())
-                let account: Account
-                if email != nil {
-                    let (actor, password) = try club.actorWithPassword(accounts)
-                    account = try accounts.edit(actor, displayName: name, email: email, currentPassword: password)
-                } else {
-                    account = try accounts.edit(try club.actor(accounts), displayName: name)
-                }
-                if output.json { try Output.json(account) } else { print("updated \(account.username)") }
+            let accounts = Accounts(store: try club.store())
+            let account: Account
+            if email != nil {
+                let (actor, password) = try club.actorWithPassword(accounts)
+                account = try accounts.edit(actor, displayName: name, email: email, currentPassword: password)
+            } else {
+                account = try accounts.edit(try club.actor(accounts), displayName: name)
             }
+            if output.json { try Output.json(account) } else { print("updated \(account.username)") }
         }
     }
 
@@ -103,15 +97,13 @@ struct User: ParsableCommand {
         @OptionGroup var club: ClubOptions
 
         func run() throws {
-            try reportingErrors {
-                let accounts = Accounts(store: try club.store())
-                let (actor, current) = try club.actorWithPassword(accounts)
-                let password = try Passwords.read(fromStandardInput: club.passwordStdin, variable: Passwords.newVariable,
-                                                  prompt: "New password: ", confirm: true)
-                try accounts.changePassword(actor, current: current, to: password)
-                try? SessionFile().set(nil, for: club.databasePath)
-                print("changed the password of \(actor.username); log in again")
-            }
+            let accounts = Accounts(store: try club.store())
+            let (actor, current) = try club.actorWithPassword(accounts)
+            let password = try Passwords.read(fromStandardInput: club.passwordStdin, variable: Passwords.newVariable,
+                                              prompt: "New password: ", confirm: true)
+            try accounts.changePassword(actor, current: current, to: password)
+            try? SessionFile().set(nil, for: club.databasePath)
+            print("changed the password of \(actor.username); log in again")
         }
     }
 
@@ -124,24 +116,22 @@ struct User: ParsableCommand {
         @OptionGroup var club: ClubOptions
 
         func run() throws {
-            try reportingErrors {
-                let accounts = Accounts(store: try club.store())
-                let (actor, password) = try club.actorWithPassword(accounts)
-                if !yes {
-                    guard isatty(STDIN_FILENO) == 1 else {
-                        throw CommandError(.usage, "deleting an account needs --yes when not on a terminal")
-                    }
-                    FileHandle.standardError.write(Data("Delete \(actor.username), their teams, players, leagues, friendlies, stored routes and received messages? [y/N] ".utf8))
-                    guard let answer = Swift.readLine(), ["y", "yes"].contains(answer.lowercased()) else {
-                        throw CommandError(.usage, "not deleted")
-                    }
+            let accounts = Accounts(store: try club.store())
+            let (actor, password) = try club.actorWithPassword(accounts)
+            if !yes {
+                guard isatty(STDIN_FILENO) == 1 else {
+                    throw CommandError(.usage, "deleting an account needs --yes when not on a terminal")
                 }
-                try accounts.delete(actor, currentPassword: password)
-                if SessionFile().entry(for: club.databasePath)?.username.lowercased() == actor.username.lowercased() {
-                    try? SessionFile().set(nil, for: club.databasePath)
+                FileHandle.standardError.write(Data("Delete \(actor.username), their teams, players, leagues, friendlies, stored routes and received messages? [y/N] ".utf8))
+                guard let answer = Swift.readLine(), ["y", "yes"].contains(answer.lowercased()) else {
+                    throw CommandError(.usage, "not deleted")
                 }
-                print("deleted \(actor.username)")
             }
+            try accounts.delete(actor, currentPassword: password)
+            if SessionFile().entry(for: club.databasePath)?.username.lowercased() == actor.username.lowercased() {
+                try? SessionFile().set(nil, for: club.databasePath)
+            }
+            print("deleted \(actor.username)")
         }
     }
 
@@ -153,11 +143,9 @@ struct User: ParsableCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            try reportingErrors {
-                let users = try Accounts(store: try club.publicStore()).search(text, limit: limit)
-                if output.json { return try Output.json(users) }
-                Output.table(["USERNAME", "NAME"], users.map { [$0.username, $0.displayName] }, empty: "no users match '\(text)'")
-            }
+            let users = try Accounts(store: try club.publicStore()).search(text, limit: limit)
+            if output.json { return try Output.json(users) }
+            Output.table(["USERNAME", "NAME"], users.map { [$0.username, $0.displayName] }, empty: "no users match '\(text)'")
         }
     }
 }
@@ -173,17 +161,15 @@ struct Login: ParsableCommand {
     @Flag(help: "Read the password from the first line of standard input.") var passwordStdin = false
 
     func run() throws {
-        try reportingErrors {
-            let path = database.path
-            let accounts = Accounts(store: try ClubStore(path: path))
-            let password = try Passwords.read(fromStandardInput: passwordStdin, prompt: "Password for \(username): ")
-            let actor = try accounts.authenticate(username: username, password: password)
-            let files = SessionFile()
-            if let previous = files.entry(for: path) { try? accounts.endSession(token: previous.token) }
-            let token = try accounts.startSession(for: actor)
-            try files.set(SessionFile.Entry(username: actor.username, token: token), for: path)
-            print("logged in as \(actor.username)")
-        }
+        let path = database.path
+        let accounts = Accounts(store: try ClubStore(path: path))
+        let password = try Passwords.read(fromStandardInput: passwordStdin, prompt: "Password for \(username): ")
+        let actor = try accounts.authenticate(username: username, password: password)
+        let files = SessionFile()
+        if let previous = files.entry(for: path) { try? accounts.endSession(token: previous.token) }
+        let token = try accounts.startSession(for: actor)
+        try files.set(SessionFile.Entry(username: actor.username, token: token), for: path)
+        print("logged in as \(actor.username)")
     }
 }
 
@@ -193,14 +179,12 @@ struct Logout: ParsableCommand {
     @OptionGroup var database: DatabaseOption
 
     func run() throws {
-        try reportingErrors {
-            let path = database.path
-            let files = SessionFile()
-            guard let entry = files.entry(for: path) else { return print("not logged in") }
-            try Accounts(store: try ClubStore(path: path)).endSession(token: entry.token)
-            try files.set(nil, for: path)
-            print("logged out \(entry.username)")
-        }
+        let path = database.path
+        let files = SessionFile()
+        guard let entry = files.entry(for: path) else { return print("not logged in") }
+        try Accounts(store: try ClubStore(path: path)).endSession(token: entry.token)
+        try files.set(nil, for: path)
+        print("logged out \(entry.username)")
     }
 }
 
@@ -210,8 +194,6 @@ struct WhoAmI: ParsableCommand {
     @OptionGroup var club: ClubOptions
 
     func run() throws {
-        try reportingErrors {
-            print(try club.actor(Accounts(store: try club.store())).username)
-        }
+        print(try club.actor(Accounts(store: try club.store())).username)
     }
 }

@@ -11,8 +11,8 @@ extension LeagueCommand {
             abstract: "Create a league you own from a season file: football.json, Football.TXT or CSV.",
             discussion: """
                 The format is told from the content. The league is named after the file's title \
-                unless --name is given, and its season is the title's last number (2022/23) unless \
-                --season is given. Matches the importer skips or doubts are listed on standard error \
+                unless --name is given, and its season is the last season the title names, written \
+                2022/23 whether the title says 2022-23 or 2022/2023, unless --season is given. Matches the importer skips or doubts are listed on standard error \
                 as warnings, with their line; a malformed file is refused as a whole (65) and \
                 nothing is created.
 
@@ -45,25 +45,23 @@ extension LeagueCommand {
         }
 
         func run() throws {
-            try reportingErrors {
-                let data = try Files.read(file)
-                let (store, actor) = try club.session()
-                let (league, result) = try Leagues(store: store).importSeason(
-                    actor, data: data, source: URL(fileURLWithPath: file).lastPathComponent, name: name, season: season,
-                    kind: kind, rules: rules)
-                for issue in result.issues { StandardError.print("touchline: warning: \(issue)") }
-                if output.json {
-                    return try Output.json(Summary(league: league, teams: result.season.teams.count,
-                                                   matches: result.season.matches.count,
-                                                   issues: result.issues.map {
-                                                       Summary.Issue(kind: $0.kind.rawValue, line: $0.line, field: $0.field,
-                                                                     message: $0.message)
-                                                   }))
-                }
-                let issues = result.issues.isEmpty ? "" : ", \(result.issues.count) warnings"
-                print("imported league \(league.id): \(league.name) (season \(league.season)): \(result.season.teams.count) teams, "
-                      + "\(result.season.matches.count) matches\(issues)")
+            let data = try Files.read(file)
+            let (store, actor) = try club.session()
+            let (league, result) = try Leagues(store: store).importSeason(
+                actor, data: data, source: URL(fileURLWithPath: file).lastPathComponent, name: name, season: season,
+                kind: kind, rules: rules)
+            for issue in result.issues { StandardError.print("touchline: warning: \(issue)") }
+            if output.json {
+                return try Output.json(Summary(league: league, teams: result.season.teams.count,
+                                               matches: result.season.matches.count,
+                                               issues: result.issues.map {
+                                                   Summary.Issue(kind: $0.kind.rawValue, line: $0.line, field: $0.field,
+                                                                 message: $0.message)
+                                               }))
             }
+            let issues = result.issues.isEmpty ? "" : ", \(result.issues.count) warnings"
+            print("imported league \(league.id): \(league.name) (season \(league.season)): \(result.season.teams.count) teams, "
+                  + "\(result.season.matches.count) matches\(issues)")
         }
     }
 
@@ -92,21 +90,19 @@ extension LeagueCommand {
         @OptionGroup var club: ClubOptions
 
         func run() throws {
-            try reportingErrors {
-                if let output { try Files.checkWritable(output) }
-                let leagues = Leagues(store: try club.publicStore())
-                let reference = LeagueReference(league)
-                let data: Data
-                switch (what, format) {
-                case (.table, .csv): data = Data(LeagueCSV.table(try leagues.table(reference)).utf8)
-                case (.table, .json): data = try Output.jsonData(try leagues.table(reference))
-                case (.fixtures, .csv): data = Data(LeagueCSV.matches(try leagues.matches(reference).map(\.match)).utf8)
-                case (.fixtures, .json): data = try Output.jsonData(try leagues.matches(reference))
-                }
-                guard let output else { return LeagueOutput.write(data) }
-                try Files.write(data, to: output)
-                print("wrote \(output) (\(what.rawValue), \(Files.describeSize(data.count)))")
+            if let output { try Files.checkWritable(output) }
+            let leagues = Leagues(store: try club.publicStore())
+            let reference = LeagueReference(league)
+            let data: Data
+            switch (what, format) {
+            case (.table, .csv): data = Data(LeagueCSV.table(try leagues.table(reference)).utf8)
+            case (.table, .json): data = try Output.jsonData(try leagues.table(reference))
+            case (.fixtures, .csv): data = Data(LeagueCSV.matches(try leagues.matches(reference).map(\.match)).utf8)
+            case (.fixtures, .json): data = try Output.jsonData(try leagues.matches(reference))
             }
+            guard let output else { return LeagueOutput.write(data) }
+            try Files.write(data, to: output)
+            print("wrote \(output) (\(what.rawValue), \(Files.describeSize(data.count)))")
         }
     }
 }

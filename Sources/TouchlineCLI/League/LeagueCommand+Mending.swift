@@ -16,11 +16,9 @@ extension LeagueCommand {
         @OptionGroup var club: ClubOptions
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                let info = try Leagues(store: store).rename(actor, LeagueReference(league), to: name)
-                print("renamed league \(info.id) to \(info.name)")
-            }
+            let (store, actor) = try club.session()
+            let info = try Leagues(store: store).rename(actor, LeagueReference(league), to: name)
+            print("renamed league \(info.id) to \(info.name)")
         }
     }
 
@@ -42,11 +40,9 @@ extension LeagueCommand {
         }
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                try Leagues(store: store).delete(actor, LeagueReference(league))
-                print("deleted league \(league)")
-            }
+            let (store, actor) = try club.session()
+            try Leagues(store: store).delete(actor, LeagueReference(league))
+            print("deleted league \(league)")
         }
     }
 
@@ -66,11 +62,9 @@ extension LeagueCommand {
         @OptionGroup var club: ClubOptions
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                let removed = try Leagues(store: store).removeTeam(actor, LeagueReference(league), team: team, force: force)
-                print("removed \(team) from league \(league) with \(removed) match\(removed == 1 ? "" : "es")")
-            }
+            let (store, actor) = try club.session()
+            let removed = try Leagues(store: store).removeTeam(actor, LeagueReference(league), team: team, force: force)
+            print("removed \(team) from league \(league) with \(removed) match\(removed == 1 ? "" : "es")")
         }
     }
 }

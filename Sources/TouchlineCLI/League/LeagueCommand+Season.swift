@@ -66,42 +66,40 @@ extension LeagueCommand {
         }
 
         func run() throws {
-            try reportingErrors {
-                let store = try club.store()
-                let leagues = Leagues(store: store)
-                let reference = LeagueReference(league)
-                guard generate else {
-                    let matches = try leagues.matches(reference, matchday: matchday)
-                    if output.json { return try Output.json(matches) }
-                    return LeagueOutput.fixtures(matches, empty: "no fixtures")
-                }
-                var options = FixtureOptions(rounds: single ? .single : .double, secondHalf: secondHalf ?? .mirrored,
-                                             seed: seed, startDate: start)
-                if let interval { options.intervalDays = interval }
-                let fixtures = try leagues.generateFixtures(try club.actor(Accounts(store: store)), reference, options: options)
-                let home = fixtures.longestHomeRun, away = fixtures.longestAwayRun
-                if output.json {
-                    return try Output.json(Report(
-                        teams: fixtures.teams, rounds: fixtures.rounds, breaks: fixtures.breaks,
-                        breaksByTeam: fixtures.breaksByTeam,
-                        longestHomeRun: Report.Run(team: home.team, length: home.length, firstMatchday: home.firstMatchday),
-                        longestAwayRun: Report.Run(team: away.team, length: away.length, firstMatchday: away.firstMatchday),
-                        byes: fixtures.byes.keys.sorted().compactMap { day in fixtures.byes[day].map { Report.Bye(matchday: day, team: $0) } },
-                        unplacedResults: fixtures.unplacedResults.count, matches: try leagues.matches(reference)))
-                }
-                print("generated \(fixtures.matches.count) matches over \(fixtures.rounds) matchdays for \(fixtures.teams.count) teams")
-                let byTeam = fixtures.teams.compactMap { team in
-                    fixtures.breaksByTeam[team].flatMap { $0 > 0 ? "\(team) \($0)" : nil }
-                }
-                print("breaks: \(fixtures.breaks)" + (byTeam.isEmpty ? "" : " (\(byTeam.joined(separator: ", ")))"))
-                print("longest home run: \(home.length) (\(home.team), from matchday \(home.firstMatchday))")
-                print("longest away run: \(away.length) (\(away.team), from matchday \(away.firstMatchday))")
-                for day in fixtures.byes.keys.sorted() {
-                    if let team = fixtures.byes[day] { print("matchday \(day): \(team) rests") }
-                }
-                if !fixtures.unplacedResults.isEmpty {
-                    print("\(fixtures.unplacedResults.count) results kept outside the schedule (their pairing is no longer in it)")
-                }
+            let store = try club.store()
+            let leagues = Leagues(store: store)
+            let reference = LeagueReference(league)
+            guard generate else {
+                let matches = try leagues.matches(reference, matchday: matchday)
+                if output.json { return try Output.json(matches) }
+                return LeagueOutput.fixtures(matches, empty: "no fixtures")
+            }
+            var options = FixtureOptions(rounds: single ? .single : .double, secondHalf: secondHalf ?? .mirrored,
+                                         seed: seed, startDate: start)
+            if let interval { options.intervalDays = interval }
+            let fixtures = try leagues.generateFixtures(try club.actor(Accounts(store: store)), reference, options: options)
+            let home = fixtures.longestHomeRun, away = fixtures.longestAwayRun
+            if output.json {
+                return try Output.json(Report(
+                    teams: fixtures.teams, rounds: fixtures.rounds, breaks: fixtures.breaks,
+                    breaksByTeam: fixtures.breaksByTeam,
+                    longestHomeRun: Report.Run(team: home.team, length: home.length, firstMatchday: home.firstMatchday),
+                    longestAwayRun: Report.Run(team: away.team, length: away.length, firstMatchday: away.firstMatchday),
+                    byes: fixtures.byes.keys.sorted().compactMap { day in fixtures.byes[day].map { Report.Bye(matchday: day, team: $0) } },
+                    unplacedResults: fixtures.unplacedResults.count, matches: try leagues.matches(reference)))
+            }
+            print("generated \(fixtures.matches.count) matches over \(fixtures.rounds) matchdays for \(fixtures.teams.count) teams")
+            let byTeam = fixtures.teams.compactMap { team in
+                fixtures.breaksByTeam[team].flatMap { $0 > 0 ? "\(team) \($0)" : nil }
+            }
+            print("breaks: \(fixtures.breaks)" + (byTeam.isEmpty ? "" : " (\(byTeam.joined(separator: ", ")))"))
+            print("longest home run: \(home.length) (\(home.team), from matchday \(home.firstMatchday))")
+            print("longest away run: \(away.length) (\(away.team), from matchday \(away.firstMatchday))")
+            for day in fixtures.byes.keys.sorted() {
+                if let team = fixtures.byes[day] { print("matchday \(day): \(team) rests") }
+            }
+            if !fixtures.unplacedResults.isEmpty {
+                print("\(fixtures.unplacedResults.count) results kept outside the schedule (their pairing is no longer in it)")
             }
         }
     }
@@ -126,17 +124,15 @@ extension LeagueCommand {
         }
 
         func run() throws {
-            try reportingErrors {
-                let leagues = Leagues(store: try club.publicStore())
-                if grid {
-                    let results = try leagues.resultsGrid(LeagueReference(league))
-                    if output.json { return try Output.json(results) }
-                    return LeagueOutput.grid(results)
-                }
-                let matches = try leagues.matches(LeagueReference(league), matchday: matchday).filter { $0.match.status.counts }
-                if output.json { return try Output.json(matches) }
-                LeagueOutput.results(matches, empty: "no results")
+            let leagues = Leagues(store: try club.publicStore())
+            if grid {
+                let results = try leagues.resultsGrid(LeagueReference(league))
+                if output.json { return try Output.json(results) }
+                return LeagueOutput.grid(results)
             }
+            let matches = try leagues.matches(LeagueReference(league), matchday: matchday).filter { $0.match.status.counts }
+            if output.json { return try Output.json(matches) }
+            LeagueOutput.results(matches, empty: "no results")
         }
     }
 
@@ -190,21 +186,19 @@ extension LeagueCommand {
         }
 
         func run() throws {
-            try reportingErrors {
-                let leagues = Leagues(store: try club.publicStore())
-                let venue: Venue = home ? .home : away ? .away : .all
-                if printing.prints {
-                    let printer = TablePrinter(leagues: leagues, options: printing, rules: rules, venue: venue,
-                                               matchday: matchday, asOf: asOf)
-                    for path in try printer.print(self.leagues.map(LeagueReference.init)) { print("wrote \(path)") }
-                    return
-                }
-                let standings = try leagues.table(LeagueReference(self.leagues[0]), rules: rules, venue: venue,
-                                                  matchday: matchday, asOf: asOf)
-                if output.json { return try Output.json(standings) }
-                if csv { return LeagueOutput.write(Data(LeagueCSV.table(standings).utf8)) }
-                LeagueOutput.standings(standings)
+            let leagues = Leagues(store: try club.publicStore())
+            let venue: Venue = home ? .home : away ? .away : .all
+            if printing.prints {
+                let printer = TablePrinter(leagues: leagues, options: printing, rules: rules, venue: venue,
+                                           matchday: matchday, asOf: asOf)
+                for path in try printer.print(self.leagues.map(LeagueReference.init)) { print("wrote \(path)") }
+                return
             }
+            let standings = try leagues.table(LeagueReference(self.leagues[0]), rules: rules, venue: venue,
+                                              matchday: matchday, asOf: asOf)
+            if output.json { return try Output.json(standings) }
+            if csv { return LeagueOutput.write(Data(LeagueCSV.table(standings).utf8)) }
+            LeagueOutput.standings(standings)
         }
     }
 
@@ -228,14 +222,12 @@ extension LeagueCommand {
         @OptionGroup var club: ClubOptions
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                try Leagues(store: store).deduct(actor, LeagueReference(league), team: team,
-                                                 points: points, reason: reason, date: date)
-                let amount = abs(points) == 1 ? "1 point" : "\(abs(points)) points"
-                print(points > 0 ? "deducted \(amount) from \(team) in league \(league)"
-                                 : "added \(amount) to \(team) in league \(league)")
-            }
+            let (store, actor) = try club.session()
+            try Leagues(store: store).deduct(actor, LeagueReference(league), team: team,
+                                             points: points, reason: reason, date: date)
+            let amount = abs(points) == 1 ? "1 point" : "\(abs(points)) points"
+            print(points > 0 ? "deducted \(amount) from \(team) in league \(league)"
+                             : "added \(amount) to \(team) in league \(league)")
         }
     }
 
@@ -254,11 +246,9 @@ extension LeagueCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            try reportingErrors {
-                let players = try Leagues(store: try club.publicStore()).scorers(LeagueReference(league))
-                if output.json { return try Output.json(players) }
-                LeagueOutput.scorers(players)
-            }
+            let players = try Leagues(store: try club.publicStore()).scorers(LeagueReference(league))
+            if output.json { return try Output.json(players) }
+            LeagueOutput.scorers(players)
         }
     }
 
@@ -277,11 +267,9 @@ extension LeagueCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            try reportingErrors {
-                let players = try Leagues(store: try club.publicStore()).discipline(LeagueReference(league))
-                if output.json { return try Output.json(players) }
-                LeagueOutput.discipline(players)
-            }
+            let players = try Leagues(store: try club.publicStore()).discipline(LeagueReference(league))
+            if output.json { return try Output.json(players) }
+            LeagueOutput.discipline(players)
         }
     }
 }

@@ -36,13 +36,11 @@ struct LeagueCommand: ParsableCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            try reportingErrors {
-                let leagues = try Leagues(store: try club.publicStore()).list()
-                if output.json { return try Output.json(leagues) }
-                Output.table(["ID", "NAME", "SEASON", "KIND", "RULES", "OWNER", "JOIN"], leagues.map {
-                    [String($0.id), $0.name, $0.season, $0.kind.rawValue, $0.rules, $0.owner, $0.hasPassword ? "password" : ""]
-                }, empty: "no leagues")
-            }
+            let leagues = try Leagues(store: try club.publicStore()).list()
+            if output.json { return try Output.json(leagues) }
+            Output.table(["ID", "NAME", "SEASON", "KIND", "RULES", "OWNER", "JOIN"], leagues.map {
+                [String($0.id), $0.name, $0.season, $0.kind.rawValue, $0.rules, $0.owner, $0.hasPassword ? "password" : ""]
+            }, empty: "no leagues")
         }
     }
 
@@ -67,13 +65,11 @@ struct LeagueCommand: ParsableCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                let league = try Leagues(store: store).create(actor, name: name, season: season, kind: kind, rules: rules,
-                                                             points: points, seed: seed)
-                if output.json { return try Output.json(league) }
-                print("created league \(league.id): \(league.name) \(league.season) (\(league.rules) rules)")
-            }
+            let (store, actor) = try club.session()
+            let league = try Leagues(store: store).create(actor, name: name, season: season, kind: kind, rules: rules,
+                                                         points: points, seed: seed)
+            if output.json { return try Output.json(league) }
+            print("created league \(league.id): \(league.name) \(league.season) (\(league.rules) rules)")
         }
     }
 
@@ -99,13 +95,11 @@ struct LeagueCommand: ParsableCommand {
         }
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                let secret = clear ? nil : try password.read(confirm: true)
-                try Leagues(store: store).setPassword(actor, LeagueReference(league), to: secret)
-                print(clear ? "removed the password of league \(league)"
-                            : "set the password of league \(league); others join with 'touchline league join'")
-            }
+            let (store, actor) = try club.session()
+            let secret = clear ? nil : try password.read(confirm: true)
+            try Leagues(store: store).setPassword(actor, LeagueReference(league), to: secret)
+            print(clear ? "removed the password of league \(league)"
+                        : "set the password of league \(league); others join with 'touchline league join'")
         }
     }
 
@@ -127,11 +121,9 @@ struct LeagueCommand: ParsableCommand {
         @OptionGroup var club: ClubOptions
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                try Leagues(store: store).join(actor, LeagueReference(league), password: { try password.read(confirm: false) })
-                print("\(actor.username) is now an editor of league \(league)")
-            }
+            let (store, actor) = try club.session()
+            try Leagues(store: store).join(actor, LeagueReference(league), password: { try password.read(confirm: false) })
+            print("\(actor.username) is now an editor of league \(league)")
         }
     }
 
@@ -142,11 +134,9 @@ struct LeagueCommand: ParsableCommand {
         @OptionGroup var club: ClubOptions
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                try Leagues(store: store).grant(actor, LeagueReference(league), to: user)
-                print("\(user) is now an editor of league \(league)")
-            }
+            let (store, actor) = try club.session()
+            try Leagues(store: store).grant(actor, LeagueReference(league), to: user)
+            print("\(user) is now an editor of league \(league)")
         }
     }
 
@@ -157,11 +147,9 @@ struct LeagueCommand: ParsableCommand {
         @OptionGroup var club: ClubOptions
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                try Leagues(store: store).revoke(actor, LeagueReference(league), from: user)
-                print("\(user) is no longer an editor of league \(league)")
-            }
+            let (store, actor) = try club.session()
+            try Leagues(store: store).revoke(actor, LeagueReference(league), from: user)
+            print("\(user) is no longer an editor of league \(league)")
         }
     }
 
@@ -172,12 +160,10 @@ struct LeagueCommand: ParsableCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            try reportingErrors {
-                let teams = try Leagues(store: try club.publicStore()).teams(LeagueReference(league))
-                if output.json { return try Output.json(teams) }
-                Output.table(["TEAM", "CLUB TEAM"], teams.map { [$0.name, $0.teamID.map(String.init) ?? ""] },
-                             empty: "no teams")
-            }
+            let teams = try Leagues(store: try club.publicStore()).teams(LeagueReference(league))
+            if output.json { return try Output.json(teams) }
+            Output.table(["TEAM", "CLUB TEAM"], teams.map { [$0.name, $0.teamID.map(String.init) ?? ""] },
+                         empty: "no teams")
         }
     }
 
@@ -201,13 +187,11 @@ struct LeagueCommand: ParsableCommand {
         }
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                let team = try Leagues(store: store).addTeam(actor, LeagueReference(league),
-                                                            name: name, team: clubTeam.map(TeamReference.init))
-                if output.json { return try Output.json(team) }
-                print("added \(team.name) to league \(league)")
-            }
+            let (store, actor) = try club.session()
+            let team = try Leagues(store: store).addTeam(actor, LeagueReference(league),
+                                                        name: name, team: clubTeam.map(TeamReference.init))
+            if output.json { return try Output.json(team) }
+            print("added \(team.name) to league \(league)")
         }
     }
 
@@ -261,21 +245,19 @@ struct LeagueCommand: ParsableCommand {
         }
 
         func run() throws {
-            try reportingErrors {
-                let store = try club.store()
-                let leagues = Leagues(store: store)
-                let reference = LeagueReference(league)
-                if clear || !zones.isEmpty {
-                    try leagues.setZones(try club.actor(Accounts(store: store)), reference, zones)
-                }
-                let stored = try leagues.zones(reference)
-                if output.json { return try Output.json(stored) }
-                Output.table(["MARK", "POSITIONS", "KIND", "NAME"], stored.map { zone in
-                    let places = zone.positions.count == 1 ? "\(zone.positions.lowerBound)"
-                        : "\(zone.positions.lowerBound)-\(zone.positions.upperBound)"
-                    return [zone.mark, places, zone.kind.rawValue, zone.name]
-                }, empty: "no zones")
+            let store = try club.store()
+            let leagues = Leagues(store: store)
+            let reference = LeagueReference(league)
+            if clear || !zones.isEmpty {
+                try leagues.setZones(try club.actor(Accounts(store: store)), reference, zones)
             }
+            let stored = try leagues.zones(reference)
+            if output.json { return try Output.json(stored) }
+            Output.table(["MARK", "POSITIONS", "KIND", "NAME"], stored.map { zone in
+                let places = zone.positions.count == 1 ? "\(zone.positions.lowerBound)"
+                    : "\(zone.positions.lowerBound)-\(zone.positions.upperBound)"
+                return [zone.mark, places, zone.kind.rawValue, zone.name]
+            }, empty: "no zones")
         }
     }
 }

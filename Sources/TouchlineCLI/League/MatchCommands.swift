@@ -46,15 +46,13 @@ struct MatchCommand: ParsableCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                let stored = try Matches(store: store).add(actor, league: league.map(LeagueReference.init), home: home,
-                                                          away: away, matchday: matchday, date: date, time: time,
-                                                          allowRepeat: allowRepeat)
-                if output.json { return try Output.json(stored) }
-                print("added match \(stored.id): \(LeagueOutput.title(stored.match))"
-                      + (stored.match.matchday.map { ", matchday \($0)" } ?? "") + (stored.leagueID == nil ? " (friendly)" : ""))
-            }
+            let (store, actor) = try club.session()
+            let stored = try Matches(store: store).add(actor, league: league.map(LeagueReference.init), home: home,
+                                                      away: away, matchday: matchday, date: date, time: time,
+                                                      allowRepeat: allowRepeat)
+            if output.json { return try Output.json(stored) }
+            print("added match \(stored.id): \(LeagueOutput.title(stored.match))"
+                  + (stored.match.matchday.map { ", matchday \($0)" } ?? "") + (stored.leagueID == nil ? " (friendly)" : ""))
         }
     }
 
@@ -88,14 +86,12 @@ struct MatchCommand: ParsableCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                let stored = try Matches(store: store).result(actor, match: id, fullTime: fullTime, halfTime: halfTime,
-                                                             extraTime: extraTime, penalties: penalties, status: status)
-                if output.json { return try Output.json(stored) }
-                let note = LeagueOutput.resultNote(stored.match)
-                print("match \(stored.id): \(LeagueOutput.title(stored.match))" + (note.isEmpty ? "" : " (\(note))"))
-            }
+            let (store, actor) = try club.session()
+            let stored = try Matches(store: store).result(actor, match: id, fullTime: fullTime, halfTime: halfTime,
+                                                         extraTime: extraTime, penalties: penalties, status: status)
+            if output.json { return try Output.json(stored) }
+            let note = LeagueOutput.resultNote(stored.match)
+            print("match \(stored.id): \(LeagueOutput.title(stored.match))" + (note.isEmpty ? "" : " (\(note))"))
         }
     }
 
@@ -161,22 +157,20 @@ struct MatchCommand: ParsableCommand {
         }
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                let matches = Matches(store: store)
-                if let delete {
-                    let stored = try matches.deleteEvent(actor, match: id, event: delete)
-                    if output.json { return try Output.json(stored) }
-                    return print("match \(stored.id): deleted event \(delete)")
-                }
-                let minute = minute ?? MatchArguments.Minute(minute: 0, stoppage: 0)
-                let event = MatchEvent(team: team ?? "", kind: kind, minute: minute.minute, stoppage: minute.stoppage)
-                let stored = try matches.addEvent(actor, match: id, event)
+            let (store, actor) = try club.session()
+            let matches = Matches(store: store)
+            if let delete {
+                let stored = try matches.deleteEvent(actor, match: id, event: delete)
                 if output.json { return try Output.json(stored) }
-                let added = stored.match.events.last ?? event
-                print("match \(stored.id): \(LeagueOutput.minute(added)) \(added.team): \(LeagueOutput.describe(added.kind))"
-                      + (stored.eventIDs.last.map { " (event \($0))" } ?? ""))
+                return print("match \(stored.id): deleted event \(delete)")
             }
+            let minute = minute ?? MatchArguments.Minute(minute: 0, stoppage: 0)
+            let event = MatchEvent(team: team ?? "", kind: kind, minute: minute.minute, stoppage: minute.stoppage)
+            let stored = try matches.addEvent(actor, match: id, event)
+            if output.json { return try Output.json(stored) }
+            let added = stored.match.events.last ?? event
+            print("match \(stored.id): \(LeagueOutput.minute(added)) \(added.team): \(LeagueOutput.describe(added.kind))"
+                  + (stored.eventIDs.last.map { " (event \($0))" } ?? ""))
         }
     }
 
@@ -201,12 +195,10 @@ struct MatchCommand: ParsableCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                let stored = try Matches(store: store).setLineup(actor, match: id, team: team, players: players)
-                if output.json { return try Output.json(stored) }
-                print("match \(stored.id): \(players.count) starter\(players.count == 1 ? "" : "s") for \(team)")
-            }
+            let (store, actor) = try club.session()
+            let stored = try Matches(store: store).setLineup(actor, match: id, team: team, players: players)
+            if output.json { return try Output.json(stored) }
+            print("match \(stored.id): \(players.count) starter\(players.count == 1 ? "" : "s") for \(team)")
         }
     }
 
@@ -224,18 +216,16 @@ struct MatchCommand: ParsableCommand {
         }
 
         func run() throws {
-            try reportingErrors {
-                let store = try club.store()
-                let matches: [StoredMatch]
-                if let league {
-                    // A league's matches are public: no login needed.
-                    matches = try Leagues(store: store).matches(LeagueReference(league), matchday: matchday)
-                } else {
-                    matches = try Matches(store: store).friendlies(try club.actor(Accounts(store: store)))
-                }
-                if output.json { return try Output.json(matches) }
-                LeagueOutput.fixtures(matches, empty: league == nil ? "no friendlies" : "no matches")
+            let store = try club.store()
+            let matches: [StoredMatch]
+            if let league {
+                // A league's matches are public: no login needed.
+                matches = try Leagues(store: store).matches(LeagueReference(league), matchday: matchday)
+            } else {
+                matches = try Matches(store: store).friendlies(try club.actor(Accounts(store: store)))
             }
+            if output.json { return try Output.json(matches) }
+            LeagueOutput.fixtures(matches, empty: league == nil ? "no friendlies" : "no matches")
         }
     }
 
@@ -248,12 +238,10 @@ struct MatchCommand: ParsableCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            try reportingErrors {
-                let store = try club.store()
-                let stored = try Matches(store: store).show(try club.viewer(Accounts(store: store)), match: id)
-                if output.json { return try Output.json(stored) }
-                LeagueOutput.match(stored)
-            }
+            let store = try club.store()
+            let stored = try Matches(store: store).show(try club.viewer(Accounts(store: store)), match: id)
+            if output.json { return try Output.json(stored) }
+            LeagueOutput.match(stored)
         }
     }
 
@@ -265,11 +253,9 @@ struct MatchCommand: ParsableCommand {
         @OptionGroup var club: ClubOptions
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                try Matches(store: store).delete(actor, match: id)
-                print("deleted match \(id)")
-            }
+            let (store, actor) = try club.session()
+            try Matches(store: store).delete(actor, match: id)
+            print("deleted match \(id)")
         }
     }
 
@@ -296,31 +282,29 @@ struct MatchCommand: ParsableCommand {
         }
 
         func run() throws {
-            try reportingErrors {
-                let store = try club.store()
-                let accounts = Accounts(store: store)
-                let loggedIn = club.actingAs != nil || SessionFile().entry(for: club.databasePath) != nil
-                let actor = loggedIn ? try club.actor(accounts) : nil
-                var (players, teams) = try Matches(store: store).overallStatistics(actor)
-                if let player { players = players.filter { $0.player.lowercased() == player.lowercased() } }
-                if let team {
-                    players = players.filter { $0.team.lowercased() == team.lowercased() }
-                    teams = teams.filter { $0.team.lowercased() == team.lowercased() }
-                } else if player != nil {
-                    teams = []
-                }
-                if output.json { return try Output.json(Statistics(players: players, teams: teams)) }
-                Output.table(["PLAYER", "TEAM", "APPS", "STARTS", "MIN", "G", "A", "Y", "R", "GC", "CS"], players.map {
-                    [$0.player, $0.team, "\($0.appearances)", "\($0.starts)", "\($0.minutes)", "\($0.goals)", "\($0.assists)",
-                     "\($0.yellowCards)", "\($0.redCards)", "\($0.goalsConceded)", "\($0.cleanSheets)"]
-                }, empty: "no player statistics")
-                if !teams.isEmpty {
-                    print("")
-                    Output.table(["TEAM", "P", "W", "D", "L", "GF", "GA", "CLEAN SHEETS", "FORM"], teams.map {
-                        [$0.team, "\($0.played)", "\($0.won)", "\($0.drawn)", "\($0.lost)", "\($0.goalsFor)", "\($0.goalsAgainst)",
-                         "\($0.cleanSheets)", $0.form.map(\.rawValue).joined()]
-                    })
-                }
+            let store = try club.store()
+            let accounts = Accounts(store: store)
+            let loggedIn = club.actingAs != nil || SessionFile().entry(for: club.databasePath) != nil
+            let actor = loggedIn ? try club.actor(accounts) : nil
+            var (players, teams) = try Matches(store: store).overallStatistics(actor)
+            if let player { players = players.filter { $0.player.lowercased() == player.lowercased() } }
+            if let team {
+                players = players.filter { $0.team.lowercased() == team.lowercased() }
+                teams = teams.filter { $0.team.lowercased() == team.lowercased() }
+            } else if player != nil {
+                teams = []
+            }
+            if output.json { return try Output.json(Statistics(players: players, teams: teams)) }
+            Output.table(["PLAYER", "TEAM", "APPS", "STARTS", "MIN", "G", "A", "Y", "R", "GC", "CS"], players.map {
+                [$0.player, $0.team, "\($0.appearances)", "\($0.starts)", "\($0.minutes)", "\($0.goals)", "\($0.assists)",
+                 "\($0.yellowCards)", "\($0.redCards)", "\($0.goalsConceded)", "\($0.cleanSheets)"]
+            }, empty: "no player statistics")
+            if !teams.isEmpty {
+                print("")
+                Output.table(["TEAM", "P", "W", "D", "L", "GF", "GA", "CLEAN SHEETS", "FORM"], teams.map {
+                    [$0.team, "\($0.played)", "\($0.won)", "\($0.drawn)", "\($0.lost)", "\($0.goalsFor)", "\($0.goalsAgainst)",
+                     "\($0.cleanSheets)", $0.form.map(\.rawValue).joined()]
+                })
             }
         }
     }

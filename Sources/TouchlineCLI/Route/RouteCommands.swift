@@ -130,37 +130,35 @@ struct RouteCommand: ParsableCommand {
         }
 
         func run() throws {
-            try reportingErrors {
-                let document = try RouteCommand.document(input, club: club)
-                guard let statistics = RouteStatisticsCalculator.statistics(of: document, splitMeters: split) else {
-                    throw CommandError(.dataError, "\(input): no track or route to measure")
-                }
-                if output.json { return try Output.json(statistics) }
-                Output.fields([
-                    ("distance", Format.distance(statistics.distanceMeters)),
-                    ("3-D distance", Format.distance(statistics.distance3DMeters)),
-                    ("duration", statistics.durationSeconds.map(Format.duration) ?? "not timed"),
-                    ("timed distance", statistics.timedDistanceMeters.map(Format.distance) ?? "not timed"),
-                    ("moving time", statistics.movingTimeSeconds.map(Format.duration) ?? ""),
-                    ("moving distance", statistics.movingDistanceMeters.map(Format.distance) ?? ""),
-                    ("average speed", Format.speed(statistics.averageSpeed)),
-                    ("moving speed", Format.speed(statistics.movingSpeed)),
-                    ("maximum speed", Format.speed(statistics.maximumSpeed)
-                        + (statistics.rawMaximumSpeed.map { " (raw \(Format.speed($0)))" } ?? "")),
-                    ("pace", Format.pace(statistics.paceSecondsPerKilometer)),
-                    ("climb", "\(Format.metres(statistics.elevationGainMeters)) (raw \(Format.metres(statistics.rawElevationGainMeters)))"),
-                    ("descent", "\(Format.metres(statistics.elevationLossMeters)) (raw \(Format.metres(statistics.rawElevationLossMeters)))"),
-                    ("altitude", [statistics.minimumElevationMeters, statistics.maximumElevationMeters].compactMap { $0 }
-                        .map { Format.metres($0) }.joined(separator: " to ")),
-                    ("points", "\(statistics.pointCount) in \(statistics.segmentCount) segments"),
-                ])
-                guard !statistics.splits.isEmpty else { return }
-                print("")
-                Output.table(["SPLIT", "DISTANCE", "ELAPSED", "MOVING PACE", "CLIMB"], statistics.splits.map {
-                    [String($0.index + 1), Format.distance($0.distanceMeters), $0.durationSeconds.map(Format.duration) ?? "",
-                     Format.pace($0.paceSecondsPerKilometer), Format.metres($0.climbMeters)]
-                })
+            let document = try RouteCommand.document(input, club: club)
+            guard let statistics = RouteStatisticsCalculator.statistics(of: document, splitMeters: split) else {
+                throw CommandError(.dataError, "\(input): no track or route to measure")
             }
+            if output.json { return try Output.json(statistics) }
+            Output.fields([
+                ("distance", Format.distance(statistics.distanceMeters)),
+                ("3-D distance", Format.distance(statistics.distance3DMeters)),
+                ("duration", statistics.durationSeconds.map(Format.duration) ?? "not timed"),
+                ("timed distance", statistics.timedDistanceMeters.map(Format.distance) ?? "not timed"),
+                ("moving time", statistics.movingTimeSeconds.map(Format.duration) ?? ""),
+                ("moving distance", statistics.movingDistanceMeters.map(Format.distance) ?? ""),
+                ("average speed", Format.speed(statistics.averageSpeed)),
+                ("moving speed", Format.speed(statistics.movingSpeed)),
+                ("maximum speed", Format.speed(statistics.maximumSpeed)
+                    + (statistics.rawMaximumSpeed.map { " (raw \(Format.speed($0)))" } ?? "")),
+                ("pace", Format.pace(statistics.paceSecondsPerKilometer)),
+                ("climb", "\(Format.metres(statistics.elevationGainMeters)) (raw \(Format.metres(statistics.rawElevationGainMeters)))"),
+                ("descent", "\(Format.metres(statistics.elevationLossMeters)) (raw \(Format.metres(statistics.rawElevationLossMeters)))"),
+                ("altitude", [statistics.minimumElevationMeters, statistics.maximumElevationMeters].compactMap { $0 }
+                    .map { Format.metres($0) }.joined(separator: " to ")),
+                ("points", "\(statistics.pointCount) in \(statistics.segmentCount) segments"),
+            ])
+            guard !statistics.splits.isEmpty else { return }
+            print("")
+            Output.table(["SPLIT", "DISTANCE", "ELAPSED", "MOVING PACE", "CLIMB"], statistics.splits.map {
+                [String($0.index + 1), Format.distance($0.distanceMeters), $0.durationSeconds.map(Format.duration) ?? "",
+                 Format.pace($0.paceSecondsPerKilometer), Format.metres($0.climbMeters)]
+            })
         }
     }
 
@@ -204,22 +202,20 @@ struct RouteCommand: ParsableCommand {
         }
 
         func run() throws {
-            try reportingErrors {
-                let document = try RouteCommand.document(input, club: club, quiet: quiet)
-                let source = try RouteCommand.openTiles(tiles, quiet: quiet)
-                let statsLine = RouteStatisticsCalculator.statistics(of: document, splitMeters: 1000).map(RouteCommand.statsLine)
-                let options = RouteMapOptions(size: size, scale: scale, colourBy: colourBy, kilometreLabels: kilometreLabels,
-                                              profile: profile, tiles: source, attribution: source?.attribution,
-                                              statsLine: statsLine)
-                let renderer = try RouteMapRenderer(document: document, options: options)
-                try Files.checkWritable(output)
-                let format = OutputFormat(fileExtensionOf: URL(fileURLWithPath: output)) ?? .png
-                let rendered = try renderer.render(format: format, png: PNGOptions(compression: compression))
-                try Files.write(rendered.data, to: output)
-                if !quiet {
-                    for note in rendered.notes { StandardError.print("touchline: note: \(note)") }
-                    print("wrote \(output) (\(Files.describeSize(rendered.data.count)))")
-                }
+            let document = try RouteCommand.document(input, club: club, quiet: quiet)
+            let source = try RouteCommand.openTiles(tiles, quiet: quiet)
+            let statsLine = RouteStatisticsCalculator.statistics(of: document, splitMeters: 1000).map(RouteCommand.statsLine)
+            let options = RouteMapOptions(size: size, scale: scale, colourBy: colourBy, kilometreLabels: kilometreLabels,
+                                          profile: profile, tiles: source, attribution: source?.attribution,
+                                          statsLine: statsLine)
+            let renderer = try RouteMapRenderer(document: document, options: options)
+            try Files.checkWritable(output)
+            let format = OutputFormat(fileExtensionOf: URL(fileURLWithPath: output)) ?? .png
+            let rendered = try renderer.render(format: format, png: PNGOptions(compression: compression))
+            try Files.write(rendered.data, to: output)
+            if !quiet {
+                for note in rendered.notes { StandardError.print("touchline: note: \(note)") }
+                print("wrote \(output) (\(Files.describeSize(rendered.data.count)))")
             }
         }
     }

@@ -72,16 +72,13 @@ extension RouteCommand {
 
         func run() async throws {
             let sizes = size.isEmpty ? [Size(width: 320, height: 200)] : size
-            var source: MBTilesSource?
-            try reportingErrors { source = try RouteCommand.openTiles(tiles, quiet: quiet) }
-            let tileSource = source
+            let tileSource = try RouteCommand.openTiles(tiles, quiet: quiet)
             // Checked before the folder is made, so a refused run leaves nothing behind.
             let names = inputs.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
             var firstByName: [String: String] = [:]
             for (input, name) in zip(inputs, names) {
                 if let earlier = firstByName[name] {
-                    StandardError.print("touchline: error: \(earlier) and \(input) have the same name, so their thumbnails would collide")
-                    throw ExitCode(ExitStatus.usage.rawValue)
+                    throw CommandError(.usage, "\(earlier) and \(input) have the same name, so their thumbnails would collide")
                 }
                 firstByName[name] = input
             }
@@ -89,8 +86,7 @@ extension RouteCommand {
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             } catch {
-                StandardError.print("touchline: error: cannot create \(out): \(error.localizedDescription)")
-                throw ExitCode(ExitStatus.cannotCreate.rawValue)
+                throw CommandError(.cannotCreate, "cannot create \(out): \(error.localizedDescription)")
             }
             let width = jobs ?? ProcessInfo.processInfo.activeProcessorCount
             let showProgress = StandardError.isTerminal && !quiet

@@ -74,19 +74,17 @@ extension RouteCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            try reportingErrors {
-                if let size = try? FileManager.default.attributesOfItem(atPath: input)[.size] as? Int {
-                    try StoredRoutes.checkFileSize(size, source: input)
-                }
-                let result = try RouteCommand.read(input, quiet: output.json)
-                let fallback = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
-                let title = name ?? result.document.name.flatMap { $0.isEmpty ? nil : $0 } ?? fallback
-                let (store, actor) = try club.session()
-                let route = try StoredRoutes(store: store).add(actor, document: result.document, name: title,
-                                                               category: category, note: note, heartRate: heartRate)
-                if output.json { return try Output.json(route) }
-                print("imported route \(route.id): \(route.name) (\(Format.distance(route.distanceMeters)), \(route.pointCount) points)")
+            if let size = try? FileManager.default.attributesOfItem(atPath: input)[.size] as? Int {
+                try StoredRoutes.checkFileSize(size, source: input)
             }
+            let result = try RouteCommand.read(input, quiet: output.json)
+            let fallback = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+            let title = name ?? result.document.name.flatMap { $0.isEmpty ? nil : $0 } ?? fallback
+            let (store, actor) = try club.session()
+            let route = try StoredRoutes(store: store).add(actor, document: result.document, name: title,
+                                                           category: category, note: note, heartRate: heartRate)
+            if output.json { return try Output.json(route) }
+            print("imported route \(route.id): \(route.name) (\(Format.distance(route.distanceMeters)), \(route.pointCount) points)")
         }
     }
 
@@ -101,12 +99,10 @@ extension RouteCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                let routes = try StoredRoutes(store: store).list(actor, near: near?.point)
-                if output.json { return try Output.json(routes) }
-                RouteCommand.routeTable(routes, near: near != nil)
-            }
+            let (store, actor) = try club.session()
+            let routes = try StoredRoutes(store: store).list(actor, near: near?.point)
+            if output.json { return try Output.json(routes) }
+            RouteCommand.routeTable(routes, near: near != nil)
         }
     }
 
@@ -117,21 +113,19 @@ extension RouteCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                let (route, document) = try StoredRoutes(store: store).show(actor, id)
-                if output.json { return try Output.json(route) }
-                Output.fields([
-                    ("id", String(route.id)), ("name", route.name), ("category", route.category ?? ""),
-                    ("note", route.note ?? ""), ("heart rate", route.heartRate.map { "\($0) bpm" } ?? ""),
-                    ("distance", Format.distance(route.distanceMeters)),
-                    ("start", String(format: "%.6f,%.6f", route.startLatitude, route.startLongitude)),
-                    ("points", String(route.pointCount)),
-                    ("contents", "\(document.tracks.count) tracks, \(document.routes.count) planned routes, "
-                        + "\(document.waypoints.count) waypoints"),
-                    ("created", Output.date(route.createdAt)),
-                ])
-            }
+            let (store, actor) = try club.session()
+            let (route, document) = try StoredRoutes(store: store).show(actor, id)
+            if output.json { return try Output.json(route) }
+            Output.fields([
+                ("id", String(route.id)), ("name", route.name), ("category", route.category ?? ""),
+                ("note", route.note ?? ""), ("heart rate", route.heartRate.map { "\($0) bpm" } ?? ""),
+                ("distance", Format.distance(route.distanceMeters)),
+                ("start", String(format: "%.6f,%.6f", route.startLatitude, route.startLongitude)),
+                ("points", String(route.pointCount)),
+                ("contents", "\(document.tracks.count) tracks, \(document.routes.count) planned routes, "
+                    + "\(document.waypoints.count) waypoints"),
+                ("created", Output.date(route.createdAt)),
+            ])
         }
     }
 
@@ -163,13 +157,11 @@ extension RouteCommand {
         }
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                let route = try StoredRoutes(store: store).edit(actor, id, name: name, category: category, note: note,
-                                                                heartRate: heartRate, clearHeartRate: noHeartRate)
-                if output.json { return try Output.json(route) }
-                print("updated route \(route.id): \(route.name)")
-            }
+            let (store, actor) = try club.session()
+            let route = try StoredRoutes(store: store).edit(actor, id, name: name, category: category, note: note,
+                                                            heartRate: heartRate, clearHeartRate: noHeartRate)
+            if output.json { return try Output.json(route) }
+            print("updated route \(route.id): \(route.name)")
         }
     }
 
@@ -179,11 +171,9 @@ extension RouteCommand {
         @OptionGroup var club: ClubOptions
 
         func run() throws {
-            try reportingErrors {
-                let (store, actor) = try club.session()
-                try StoredRoutes(store: store).delete(actor, id)
-                print("deleted route \(id)")
-            }
+            let (store, actor) = try club.session()
+            try StoredRoutes(store: store).delete(actor, id)
+            print("deleted route \(id)")
         }
     }
 
@@ -204,16 +194,14 @@ extension RouteCommand {
         @OptionGroup var club: ClubOptions
 
         func run() throws {
-            try reportingErrors {
-                if let output { try Files.checkWritable(output) }
-                let (store, actor) = try club.session()
-                let (document, metadata) = try StoredRoutes(store: store).export(actor, id)
-                let data = format.data(document, metadata: metadata)
-                if let output {
-                    try Files.write(data, to: output)
-                } else {
-                    FileHandle.standardOutput.write(data)
-                }
+            if let output { try Files.checkWritable(output) }
+            let (store, actor) = try club.session()
+            let (document, metadata) = try StoredRoutes(store: store).export(actor, id)
+            let data = format.data(document, metadata: metadata)
+            if let output {
+                try Files.write(data, to: output)
+            } else {
+                FileHandle.standardOutput.write(data)
             }
         }
     }

@@ -32,31 +32,21 @@ struct CommandError: Error, LocalizedError {
     var errorDescription: String? { message }
 }
 
-/// Runs a command body, reporting any error as `touchline: error: MESSAGE` on standard error
-/// and exiting with its sysexits code.
-func reportingErrors(_ body: () throws -> Void) throws {
-    do {
-        try body()
-    } catch {
-        throw reported(error)
+/// What the command line does with an error a command's `run()` threw: ArgumentParser's own
+/// (an exit code, help, a usage error) as they are; any other printed as one line,
+/// `touchline: error: MESSAGE`, on standard error and turned into its sysexits code.
+/// ``Touchline/main()`` calls it once for every command.
+func reported(_ error: any Error) -> any Error {
+    switch error {
+    case is ExitCode, is CleanExit, is ValidationError: return error
+    // `touchline help COMMAND` runs ArgumentParser's own help command, which throws its
+    // internal error types to have the help printed.
+    case _ where String(reflecting: type(of: error)).hasPrefix("ArgumentParser."): return error
+    default:
+        let message = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+        StandardError.print("touchline: error: \(message)")
+        return ExitCode(ExitStatus.of(error).rawValue)
     }
-}
-
-/// ``reportingErrors(_:)`` for a body that awaits.
-func reportingErrors(_ body: () async throws -> Void) async throws {
-    do {
-        try await body()
-    } catch {
-        throw reported(error)
-    }
-}
-
-/// Prints `error` as one line on standard error and returns the exit code to throw.
-private func reported(_ error: any Error) -> ExitCode {
-    if let exit = error as? ExitCode { return exit }
-    let message = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
-    StandardError.print("touchline: error: \(message)")
-    return ExitCode(ExitStatus.of(error).rawValue)
 }
 
 extension ExitStatus {
