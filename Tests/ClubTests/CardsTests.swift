@@ -13,7 +13,7 @@ import Testing
     struct Setup {
         let club: ScratchClub
         let cards: Cards
-        let alice: Actor, bob: Actor, carol: Actor
+        let alice: ActingUser, bob: ActingUser, carol: ActingUser
         let team: Team
         let unai: Player, sancet: Player, nico: Player
     }

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct LeaguesTests {
     /// A friends' league of four teams owned by alice, with bob an editor and carol nobody.
-    func league() throws -> (ScratchClub, Leagues, Matches, LeagueInfo, Actor, Actor, Actor) {
+    func league() throws -> (ScratchClub, Leagues, Matches, LeagueInfo, ActingUser, ActingUser, ActingUser) {
         let club = try ScratchClub()
         let alice = try club.user("alice"), bob = try club.user("bob"), carol = try club.user("carol")
         let leagues = Leagues(store: club.store, hasher: ScratchClub.fastHasher)

@@ -26,7 +26,7 @@ final class ScratchClub {
 
     /// Registers `username` (password "\(username)-password") and signs in.
     @discardableResult
-    func user(_ username: String, displayName: String? = nil) throws -> Actor {
+    func user(_ username: String, displayName: String? = nil) throws -> ActingUser {
         try accounts.register(username: username, displayName: displayName ?? username.capitalized,
                               email: "\(username)@example.org", password: "\(username)-password")
         return try accounts.authenticate(username: username, password: "\(username)-password")

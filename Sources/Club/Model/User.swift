@@ -21,9 +21,10 @@ public struct Account: Sendable, Equatable, Codable {
     }
 }
 
-/// Someone the services act for: obtained only from ``Accounts`` by password or session, so
-/// holding one proves the user was authenticated.
-public struct Actor: Sendable, Equatable {
+/// The user a service call acts for (`--as`, or the session's user): obtained only from
+/// ``Accounts`` by password or session, so holding one proves the user was authenticated.
+/// Services take it as their first argument, named `actor`.
+public struct ActingUser: Sendable, Equatable {
     public let userID: Int64
     public let username: String
 

@@ -52,7 +52,7 @@ public struct Accounts: Sendable {
     ///
     /// - Throws: ``ClubError/invalidCredentials(_:)`` for an unknown user or a wrong password
     ///   alike (the same message and about the same time, so neither gives the other away).
-    public func authenticate(username: String, password: String) throws -> Actor {
+    public func authenticate(username: String, password: String) throws -> ActingUser {
         let column = username.contains("@") ? "email" : "username"
         let row = try store.read { db in
             try Row.fetchOne(db, sql: "SELECT id, username, passwordHash FROM user WHERE \(column) = ? COLLATE NOCASE",
@@ -65,12 +65,12 @@ public struct Accounts: Sendable {
         guard hasher.verify(password, against: row["passwordHash"]) else {
             throw ClubError.invalidCredentials("wrong username or password")
         }
-        return Actor(userID: row["id"], username: row["username"])
+        return ActingUser(userID: row["id"], username: row["username"])
     }
 
     /// Opens a session for `actor`: the returned token is the only copy; the database keeps
     /// its SHA-256.
-    public func startSession(for actor: Actor) throws -> String {
+    public func startSession(for actor: ActingUser) throws -> String {
         let token = SessionToken.make()
         let now = Date()
         try store.write { db in
@@ -85,7 +85,7 @@ public struct Accounts: Sendable {
     ///
     /// - Throws: ``ClubError/invalidCredentials(_:)`` when the session is unknown, revoked or
     ///   expired (or its user deleted).
-    public func resumeSession(token: String) throws -> Actor {
+    public func resumeSession(token: String) throws -> ActingUser {
         let row = try store.read { db in
             try Row.fetchOne(db, sql: """
                 SELECT user.id, user.username FROM session JOIN user ON user.id = session.userId
@@ -95,7 +95,7 @@ public struct Accounts: Sendable {
         guard let row else {
             throw ClubError.invalidCredentials("the session has ended; log in again")
         }
-        return Actor(userID: row["id"], username: row["username"])
+        return ActingUser(userID: row["id"], username: row["username"])
     }
 
     /// Revokes a session; unknown tokens are ignored.
@@ -106,7 +106,7 @@ public struct Accounts: Sendable {
     }
 
     /// The actor's own account, email included.
-    public func account(of actor: Actor) throws -> Account {
+    public func account(of actor: ActingUser) throws -> Account {
         try store.read { db in try Self.account(db, id: actor.userID) }
     }
 
@@ -131,7 +131,7 @@ public struct Accounts: Sendable {
     ///
     /// - Throws: ``ClubError/invalidCredentials(_:)`` when the email changes without the right
     ///   `currentPassword`; ``emailRefused`` for an address another account uses.
-    public func edit(_ actor: Actor, displayName: String? = nil, email: String? = nil,
+    public func edit(_ actor: ActingUser, displayName: String? = nil, email: String? = nil,
                      currentPassword: String? = nil) throws -> Account {
         let displayName = try displayName.map { try Validation.text($0, field: "display name", maximum: 100) }
         let email = try email.map(Validation.email)
@@ -158,7 +158,7 @@ public struct Accounts: Sendable {
     /// owner out.
     ///
     /// - Throws: ``ClubError/invalidCredentials(_:)`` for a wrong current password.
-    public func changePassword(_ actor: Actor, current: String, to password: String) throws {
+    public func changePassword(_ actor: ActingUser, current: String, to password: String) throws {
         try checkPassword(of: actor, current, purpose: "changing the password")
         let hash = try hasher.hash(password)
         try store.write { db in
@@ -171,7 +171,7 @@ public struct Accounts: Sendable {
     /// players, and the messages they received. Messages they sent stay with their recipients,
     /// from "deleted user". Needs the current password, as changing it does: a copied session
     /// alone must not be able to destroy the account.
-    public func delete(_ actor: Actor, currentPassword: String) throws {
+    public func delete(_ actor: ActingUser, currentPassword: String) throws {
         try checkPassword(of: actor, currentPassword, purpose: "deleting the account")
         try store.write { db in
             // Players whose current team is one of the user's go with it.
@@ -204,7 +204,7 @@ public struct Accounts: Sendable {
     }
 
     /// Checks that `password` is the actor's own, for changes a session alone may not make.
-    func checkPassword(of actor: Actor, _ password: String?, purpose: String) throws {
+    func checkPassword(of actor: ActingUser, _ password: String?, purpose: String) throws {
         let stored = try store.read { db in
             try String.fetchOne(db, sql: "SELECT passwordHash FROM user WHERE id = ?", arguments: [actor.userID])
         }

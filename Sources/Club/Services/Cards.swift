@@ -30,7 +30,7 @@ public struct Cards: Sendable {
     ///
     /// - Throws: ``ClubError/notFound(kind:reference:)`` for a player the actor cannot see or
     ///   who is in no team.
-    public func player(_ actor: Actor, id: Int64) throws -> PlayerSeason {
+    public func player(_ actor: ActingUser, id: Int64) throws -> PlayerSeason {
         try store.read { db in
             let player = try Squads.player(db, id: id)
             try Squads.check(db, player, actor: actor, needs: .viewer)
@@ -44,7 +44,7 @@ public struct Cards: Sendable {
     /// A team's current squad, by squad number, for a sheet of cards.
     ///
     /// - Throws: ``ClubError/notFound(kind:reference:)`` for a team the actor cannot see.
-    public func squad(_ actor: Actor, team reference: TeamReference) throws -> (team: Team, players: [PlayerSeason]) {
+    public func squad(_ actor: ActingUser, team reference: TeamReference) throws -> (team: Team, players: [PlayerSeason]) {
         try store.read { db in
             let (teamID, _) = try Teams.resolve(db, reference, for: actor, needs: .viewer)
             let team = try Teams.team(db, id: teamID)
@@ -55,7 +55,7 @@ public struct Cards: Sendable {
     }
 
     /// `players` (all of `team`) with their photos and statistics, in the same order.
-    private static func seasons(_ db: Database, of players: [Player], team: Team, actor: Actor) throws -> [PlayerSeason] {
+    private static func seasons(_ db: Database, of players: [Player], team: Team, actor: ActingUser) throws -> [PlayerSeason] {
         let statistics = try SeasonStatistics.players(db, players, team: team, actor: actor)
         return try players.map { player in
             let photo = try Data.fetchOne(db, sql: "SELECT photo FROM player WHERE id = ?", arguments: [player.id])

@@ -7,7 +7,7 @@ extension Leagues {
     /// Renames a league (1 to 100 characters; the owner's other leagues of the season keep
     /// their names unique, ignoring case).
     @discardableResult
-    public func rename(_ actor: Actor, _ reference: LeagueReference, to name: String) throws -> LeagueInfo {
+    public func rename(_ actor: ActingUser, _ reference: LeagueReference, to name: String) throws -> LeagueInfo {
         let name = try Validation.text(name, field: "name", maximum: 100)
         return try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor, owner: true)
@@ -24,7 +24,7 @@ extension Leagues {
 
     /// Deletes a league with everything in it: teams, matches with their events and line-ups,
     /// deductions, zones and editors. Club teams linked to it are not touched.
-    public func delete(_ actor: Actor, _ reference: LeagueReference) throws {
+    public func delete(_ actor: ActingUser, _ reference: LeagueReference) throws {
         try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor, owner: true)
             try db.execute(sql: "DELETE FROM league WHERE id = ?", arguments: [id])
@@ -35,7 +35,7 @@ extension Leagues {
     /// has matches with a result the removal is refused, unless `force`, which deletes those
     /// matches too (the table then no longer counts them). Returns how many matches went.
     @discardableResult
-    public func removeTeam(_ actor: Actor, _ reference: LeagueReference, team: String, force: Bool = false) throws -> Int {
+    public func removeTeam(_ actor: ActingUser, _ reference: LeagueReference, team: String, force: Bool = false) throws -> Int {
         try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor, owner: true)
             let name = try Self.teamName(db, league: id, team)

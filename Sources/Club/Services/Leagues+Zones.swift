@@ -13,7 +13,7 @@ extension Leagues {
     }
 
     /// Replaces the league's zones (owner and editors); an empty list removes them.
-    public func setZones(_ actor: Actor, _ reference: LeagueReference, _ zones: [LeagueZone]) throws {
+    public func setZones(_ actor: ActingUser, _ reference: LeagueReference, _ zones: [LeagueZone]) throws {
         let zones = try Self.validated(zones)
         try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor)

@@ -24,7 +24,7 @@ public struct Leagues: Sendable {
 
     /// Creates a league owned by `actor`, ranked by the rule preset `rules`.
     @discardableResult
-    public func create(_ actor: Actor, name: String, season: String, kind: LeagueKind, rules: String = "premier-league",
+    public func create(_ actor: ActingUser, name: String, season: String, kind: LeagueKind, rules: String = "premier-league",
                        points: PointsSystem = .threeForAWin, seed: UInt64 = 0) throws -> LeagueInfo {
         let name = try Validation.text(name, field: "name", maximum: 100)
         let season = try Validation.leagueSeason(season)
@@ -49,7 +49,7 @@ public struct Leagues: Sendable {
     }
 
     /// Sets (or, with nil, removes) the password that lets users join as editors; owner only.
-    public func setPassword(_ actor: Actor, _ reference: LeagueReference, to password: String?) throws {
+    public func setPassword(_ actor: ActingUser, _ reference: LeagueReference, to password: String?) throws {
         let hash = try password.map { try hasher.hash($0) }
         try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor, owner: true)
@@ -58,7 +58,7 @@ public struct Leagues: Sendable {
     }
 
     /// Joins as editor with the league's password.
-    public func join(_ actor: Actor, _ reference: LeagueReference, password: String) throws {
+    public func join(_ actor: ActingUser, _ reference: LeagueReference, password: String) throws {
         try join(actor, reference, password: { password })
     }
 
@@ -67,7 +67,7 @@ public struct Leagues: Sendable {
     ///
     /// - Throws: ``ClubError/permissionDenied(_:)`` when the league has no password, or for a
     ///   wrong one.
-    public func join(_ actor: Actor, _ reference: LeagueReference, password: () throws -> String) throws {
+    public func join(_ actor: ActingUser, _ reference: LeagueReference, password: () throws -> String) throws {
         let (id, stored) = try store.read { db -> (Int64, String?) in
             let id = try Self.resolve(db, reference)
             return (id, try String.fetchOne(db, sql: "SELECT passwordHash FROM league WHERE id = ?", arguments: [id]))
@@ -84,7 +84,7 @@ public struct Leagues: Sendable {
     }
 
     /// Makes `username` an editor; owner only.
-    public func grant(_ actor: Actor, _ reference: LeagueReference, to username: String) throws {
+    public func grant(_ actor: ActingUser, _ reference: LeagueReference, to username: String) throws {
         try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor, owner: true)
             let user = try Accounts.userID(db, username: username)
@@ -93,7 +93,7 @@ public struct Leagues: Sendable {
     }
 
     /// Takes `username`'s editor right away; owner only.
-    public func revoke(_ actor: Actor, _ reference: LeagueReference, from username: String) throws {
+    public func revoke(_ actor: ActingUser, _ reference: LeagueReference, from username: String) throws {
         try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor, owner: true)
             let user = try Accounts.userID(db, username: username)
@@ -105,7 +105,7 @@ public struct Leagues: Sendable {
     /// Linking needs the right to edit the club team, since the league's matches then count on
     /// that team's player cards.
     @discardableResult
-    public func addTeam(_ actor: Actor, _ reference: LeagueReference, name: String? = nil,
+    public func addTeam(_ actor: ActingUser, _ reference: LeagueReference, name: String? = nil,
                         team: TeamReference? = nil) throws -> LeagueTeam {
         try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor)
@@ -143,7 +143,7 @@ public struct Leagues: Sendable {
     /// are replaced by new ones with new ids; an id is never given to another match. Returns
     /// the fixtures with their breaks and longest runs.
     @discardableResult
-    public func generateFixtures(_ actor: Actor, _ reference: LeagueReference, options: FixtureOptions) throws -> Fixtures {
+    public func generateFixtures(_ actor: ActingUser, _ reference: LeagueReference, options: FixtureOptions) throws -> Fixtures {
         try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor)
             let teams = try String.fetchAll(db, sql: "SELECT name FROM leagueTeam WHERE leagueId = ? ORDER BY id", arguments: [id])
@@ -177,7 +177,7 @@ public struct Leagues: Sendable {
     }
 
     /// Records a deduction (negative points add).
-    public func deduct(_ actor: Actor, _ reference: LeagueReference, team: String, points: Int, reason: String,
+    public func deduct(_ actor: ActingUser, _ reference: LeagueReference, team: String, points: Int, reason: String,
                        date: String? = nil) throws {
         let reason = try Validation.text(reason, field: "reason", maximum: 500)
         guard points != 0, (-100...100).contains(points) else {
@@ -226,7 +226,7 @@ public struct Leagues: Sendable {
     ///
     /// - Throws: the importer's ``ImportError`` (`FILE:LINE: FIELD: ...`) for a file that cannot
     ///   be imported, before anything is written; ``ClubError`` for the league itself.
-    public func importSeason(_ actor: Actor, data: Data, source: String, name: String? = nil, season: String? = nil,
+    public func importSeason(_ actor: ActingUser, data: Data, source: String, name: String? = nil, season: String? = nil,
                              kind: LeagueKind = .federation, rules: String = "premier-league") throws -> (LeagueInfo, ImportResult) {
         let result = try SeasonImporter.read(data, source: source)
         let preset = try Self.rules(named: rules)
@@ -289,7 +289,7 @@ public struct Leagues: Sendable {
         return info(row)
     }
 
-    static func create(_ db: Database, actor: Actor, name: String, season: String, kind: LeagueKind, rules: String,
+    static func create(_ db: Database, actor: ActingUser, name: String, season: String, kind: LeagueKind, rules: String,
                        points: PointsSystem, seed: UInt64) throws -> LeagueInfo {
         if try Bool.fetchOne(db, sql: "SELECT 1 FROM league WHERE ownerId = ? AND name = ? COLLATE NOCASE AND season = ?",
                              arguments: [actor.userID, name, season]) != nil {
@@ -303,7 +303,7 @@ public struct Leagues: Sendable {
 
     /// The league `reference` names. With `editor`, that user must be its owner or an editor
     /// (its owner only with `owner`).
-    static func resolve(_ db: Database, _ reference: LeagueReference, editor actor: Actor? = nil,
+    static func resolve(_ db: Database, _ reference: LeagueReference, editor actor: ActingUser? = nil,
                         owner: Bool = false) throws -> Int64 {
         let ids: [Int64]
         switch reference {

@@ -15,7 +15,7 @@ public struct Matches: Sendable {
     /// Adds a match. In a league both teams must be its teams, and the pair may not already
     /// meet on that matchday unless `allowRepeat`.
     @discardableResult
-    public func add(_ actor: Actor, league: LeagueReference?, home: String, away: String, matchday: Int? = nil,
+    public func add(_ actor: ActingUser, league: LeagueReference?, home: String, away: String, matchday: Int? = nil,
                     date: String? = nil, time: String? = nil, allowRepeat: Bool = false) throws -> StoredMatch {
         let date = try date.map { try Validation.pastOrFutureDate($0, field: "date") }
         if let matchday, matchday < 1 { throw ClubError.invalid(field: "matchday", message: "must be 1 or more") }
@@ -50,7 +50,7 @@ public struct Matches: Sendable {
 
     /// Enters or corrects a result.
     @discardableResult
-    public func result(_ actor: Actor, match id: Int64, fullTime: Score, halfTime: Score? = nil, extraTime: Score? = nil,
+    public func result(_ actor: ActingUser, match id: Int64, fullTime: Score, halfTime: Score? = nil, extraTime: Score? = nil,
                        penalties: Score? = nil, status: MatchStatus = .played) throws -> StoredMatch {
         for (field, score) in [("full time", fullTime), ("half time", halfTime), ("extra time", extraTime), ("penalties", penalties)] {
             if let score, score.home < 0 || score.away < 0 || score.home > 999 || score.away > 999 {
@@ -78,7 +78,7 @@ public struct Matches: Sendable {
 
     /// Adds an event (goal, card, substitution) to a match; its team must be one of the two.
     @discardableResult
-    public func addEvent(_ actor: Actor, match id: Int64, _ event: MatchEvent) throws -> StoredMatch {
+    public func addEvent(_ actor: ActingUser, match id: Int64, _ event: MatchEvent) throws -> StoredMatch {
         guard (0...130).contains(event.minute), (0...30).contains(event.stoppage) else {
             throw ClubError.invalid(field: "minute", message: "\(event.minute)+\(event.stoppage) is not a minute of a match")
         }
@@ -104,7 +104,7 @@ public struct Matches: Sendable {
     ///
     /// - Throws: ``ClubError/notFound(kind:reference:)`` when the match has no such event.
     @discardableResult
-    public func deleteEvent(_ actor: Actor, match id: Int64, event eventID: Int64) throws -> StoredMatch {
+    public func deleteEvent(_ actor: ActingUser, match id: Int64, event eventID: Int64) throws -> StoredMatch {
         try store.write { db in
             var stored = try Self.editable(db, id: id, actor: actor)
             guard let index = stored.eventIDs.firstIndex(of: eventID) else {
@@ -120,7 +120,7 @@ public struct Matches: Sendable {
     /// Sets who started for `team` (one of the two), replacing that team's earlier line-up;
     /// an empty list removes it. At most 11 players, each named once (ignoring case).
     @discardableResult
-    public func setLineup(_ actor: Actor, match id: Int64, team: String, players: [String]) throws -> StoredMatch {
+    public func setLineup(_ actor: ActingUser, match id: Int64, team: String, players: [String]) throws -> StoredMatch {
         let names = try players.map { try Validation.text($0, field: "player", maximum: 100) }
         guard names.count <= 11 else {
             throw ClubError.invalid(field: "players", message: "a line-up has at most 11 players, not \(names.count)")
@@ -143,7 +143,7 @@ public struct Matches: Sendable {
     }
 
     /// A match anyone may see (league matches), or a friendly the actor recorded.
-    public func show(_ actor: Actor?, match id: Int64) throws -> StoredMatch {
+    public func show(_ actor: ActingUser?, match id: Int64) throws -> StoredMatch {
         try store.read { db in
             guard let stored = try MatchStorage.fetch(db, where: "id = ?", arguments: [id]).first else {
                 throw ClubError.notFound(kind: "match", reference: String(id))
@@ -157,7 +157,7 @@ public struct Matches: Sendable {
     }
 
     /// The friendlies the actor recorded.
-    public func friendlies(_ actor: Actor) throws -> [StoredMatch] {
+    public func friendlies(_ actor: ActingUser) throws -> [StoredMatch] {
         try store.read { db in
             try MatchStorage.fetch(db, where: "leagueId IS NULL AND recordedBy = ?", arguments: [actor.userID])
         }
@@ -165,7 +165,7 @@ public struct Matches: Sendable {
 
     /// Statistics over every league match and, with an actor, their friendlies: players and
     /// teams across all competitions.
-    public func overallStatistics(_ actor: Actor?) throws -> (players: [PlayerStatistics], teams: [TeamStatistics]) {
+    public func overallStatistics(_ actor: ActingUser?) throws -> (players: [PlayerStatistics], teams: [TeamStatistics]) {
         let matches = try store.read { db in
             try MatchStorage.fetch(db, where: "leagueId IS NOT NULL OR recordedBy IS ?", arguments: [actor?.userID]).map(\.match)
         }
@@ -173,7 +173,7 @@ public struct Matches: Sendable {
     }
 
     /// Deletes a match.
-    public func delete(_ actor: Actor, match id: Int64) throws {
+    public func delete(_ actor: ActingUser, match id: Int64) throws {
         try store.write { db in
             _ = try Self.editable(db, id: id, actor: actor)
             try db.execute(sql: "DELETE FROM match WHERE id = ?", arguments: [id])
@@ -203,7 +203,7 @@ public struct Matches: Sendable {
     }
 
     /// The match, if `actor` may change it: an editor of its league, or the recorder of a friendly.
-    static func editable(_ db: Database, id: Int64, actor: Actor) throws -> StoredMatch {
+    static func editable(_ db: Database, id: Int64, actor: ActingUser) throws -> StoredMatch {
         guard let stored = try MatchStorage.fetch(db, where: "id = ?", arguments: [id]).first else {
             throw ClubError.notFound(kind: "match", reference: String(id))
         }

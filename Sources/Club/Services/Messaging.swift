@@ -23,7 +23,7 @@ public struct Messaging: Sendable {
     ///   ``ClubError/invalid(field:message:)`` for a message to oneself or an empty or long
     ///   subject or body, ``ClubError/permissionDenied(_:)`` when the recipient blocked the sender.
     @discardableResult
-    public func send(_ actor: Actor, _ message: OutgoingMessage) throws -> Message {
+    public func send(_ actor: ActingUser, _ message: OutgoingMessage) throws -> Message {
         let ids = try sendAll(actor, [message])
         guard let id = ids.first else { throw ClubError.invalid(field: "message", message: "nothing was sent") }
         return try store.read { db in try Self.visibleMessage(db, id: id, actor: actor) }
@@ -31,7 +31,7 @@ public struct Messaging: Sendable {
 
     /// Sends several messages in one transaction (all or none), for bulk mail.
     @discardableResult
-    public func sendAll(_ actor: Actor, _ messages: [OutgoingMessage]) throws -> [Int64] {
+    public func sendAll(_ actor: ActingUser, _ messages: [OutgoingMessage]) throws -> [Int64] {
         guard messages.count <= Self.maximumBatch else {
             throw ClubError.invalid(field: "messages", message: "at most \(Self.maximumBatch) in one batch")
         }
@@ -75,7 +75,7 @@ public struct Messaging: Sendable {
     /// Replies to a message the actor received or sent: to the other side, the subject
     /// prefixed with "RE: " once.
     @discardableResult
-    public func reply(_ actor: Actor, to id: Int64, body: String) throws -> Message {
+    public func reply(_ actor: ActingUser, to id: Int64, body: String) throws -> Message {
         let original = try store.read { db in try Self.visibleMessage(db, id: id, actor: actor) }
         let other = original.to.lowercased() == actor.username.lowercased() ? original.from : original.to
         guard let other else {
@@ -88,17 +88,17 @@ public struct Messaging: Sendable {
 
     /// The actor's received messages, newest first; `before` is the previous page's
     /// ``MessagePage/nextBefore`` (keyset paging: new mail never shifts a page).
-    public func inbox(_ actor: Actor, before: Int64? = nil, limit: Int = 20) throws -> MessagePage {
+    public func inbox(_ actor: ActingUser, before: Int64? = nil, limit: Int = 20) throws -> MessagePage {
         try page(actor, folder: "recipientId = ? AND NOT deletedByRecipient", before: before, limit: limit)
     }
 
     /// The actor's sent messages, newest first (see ``inbox(_:before:limit:)``).
-    public func sent(_ actor: Actor, before: Int64? = nil, limit: Int = 20) throws -> MessagePage {
+    public func sent(_ actor: ActingUser, before: Int64? = nil, limit: Int = 20) throws -> MessagePage {
         try page(actor, folder: "senderId = ? AND NOT deletedBySender", before: before, limit: limit)
     }
 
     /// How many received messages the actor has not opened.
-    public func unreadCount(_ actor: Actor) throws -> Int {
+    public func unreadCount(_ actor: ActingUser) throws -> Int {
         try store.read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM message WHERE recipientId = ? AND readAt IS NULL AND NOT deletedByRecipient",
                              arguments: [actor.userID]) ?? 0
@@ -107,7 +107,7 @@ public struct Messaging: Sendable {
 
     /// Opens a message the actor sent or received; opening it marks it read for its
     /// recipient (not for its sender).
-    public func read(_ actor: Actor, id: Int64) throws -> Message {
+    public func read(_ actor: ActingUser, id: Int64) throws -> Message {
         try store.write { db in
             var message = try Self.visibleMessage(db, id: id, actor: actor)
             if message.readAt == nil, message.to.lowercased() == actor.username.lowercased() {
@@ -120,7 +120,7 @@ public struct Messaging: Sendable {
     }
 
     /// Deletes a message for the actor's side only; the other side keeps its copy.
-    public func delete(_ actor: Actor, id: Int64) throws {
+    public func delete(_ actor: ActingUser, id: Int64) throws {
         try store.write { db in
             let message = try Self.visibleMessage(db, id: id, actor: actor)
             let isRecipient = message.to.lowercased() == actor.username.lowercased()
@@ -133,7 +133,7 @@ public struct Messaging: Sendable {
     }
 
     /// Refuses new messages from `username` to the actor.
-    public func block(_ actor: Actor, _ username: String) throws {
+    public func block(_ actor: ActingUser, _ username: String) throws {
         try store.write { db in
             let id = try Accounts.userID(db, username: username)
             guard id != actor.userID else { throw ClubError.invalid(field: "user", message: "you cannot block yourself") }
@@ -142,7 +142,7 @@ public struct Messaging: Sendable {
     }
 
     /// Accepts messages from `username` again.
-    public func unblock(_ actor: Actor, _ username: String) throws {
+    public func unblock(_ actor: ActingUser, _ username: String) throws {
         try store.write { db in
             let id = try Accounts.userID(db, username: username)
             try db.execute(sql: "DELETE FROM block WHERE blockerId = ? AND blockedId = ?", arguments: [actor.userID, id])
@@ -150,7 +150,7 @@ public struct Messaging: Sendable {
     }
 
     /// The users the actor blocks.
-    public func blocked(_ actor: Actor) throws -> [String] {
+    public func blocked(_ actor: ActingUser) throws -> [String] {
         try store.read { db in
             try String.fetchAll(db, sql: """
                 SELECT user.username FROM block JOIN user ON user.id = block.blockedId WHERE block.blockerId = ?
@@ -161,7 +161,7 @@ public struct Messaging: Sendable {
 
     // MARK: - Helpers
 
-    private func page(_ actor: Actor, folder: String, before: Int64?, limit: Int) throws -> MessagePage {
+    private func page(_ actor: ActingUser, folder: String, before: Int64?, limit: Int) throws -> MessagePage {
         let limit = max(1, min(limit, 500))
         return try store.read { db in
             let rows = try Row.fetchAll(db, sql: """
@@ -183,7 +183,7 @@ public struct Messaging: Sendable {
 
     /// A message the actor may see: received and not deleted by them, or sent and not deleted
     /// by them. Anything else is "not found", whether or not it exists.
-    static func visibleMessage(_ db: Database, id: Int64, actor: Actor) throws -> Message {
+    static func visibleMessage(_ db: Database, id: Int64, actor: ActingUser) throws -> Message {
         guard let row = try Row.fetchOne(db, sql: """
             SELECT message.*, sender.username AS sender, recipient.username AS recipient FROM message
             LEFT JOIN user AS sender ON sender.id = message.senderId

@@ -19,7 +19,7 @@ import League
 enum SeasonStatistics {
     /// The statistics of each of `players` (squad players of `team`), by player id; players
     /// who have not played are missing.
-    static func players(_ db: Database, _ players: [Player], team: Team, actor: Actor) throws -> [Int64: PlayerStatistics] {
+    static func players(_ db: Database, _ players: [Player], team: Team, actor: ActingUser) throws -> [Int64: PlayerStatistics] {
         guard !players.isEmpty else { return [:] }
         // Names as the matches may spell them, folded, to the name each player is counted under.
         var canonical: [String: String] = [:]
@@ -41,7 +41,7 @@ enum SeasonStatistics {
     }
 
     /// The team's matches that `actor` may see, each with the name the team has in it.
-    static func matches(_ db: Database, team: Team, actor: Actor) throws -> [(StoredMatch, String)] {
+    static func matches(_ db: Database, team: Team, actor: ActingUser) throws -> [(StoredMatch, String)] {
         let leagueSides = """
             SELECT leagueTeam.leagueId, leagueTeam.name FROM leagueTeam JOIN league ON league.id = leagueTeam.leagueId
             WHERE leagueTeam.teamId = :team

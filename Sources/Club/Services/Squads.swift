@@ -24,7 +24,7 @@ public struct Squads: Sendable {
     ///
     /// - Throws: ``ClubError/duplicate(field:value:)`` when the number is taken in that team.
     @discardableResult
-    public func add(_ actor: Actor, to team: TeamReference, _ draft: PlayerDraft) throws -> Player {
+    public func add(_ actor: ActingUser, to team: TeamReference, _ draft: PlayerDraft) throws -> Player {
         let firstName = try Validation.text(draft.firstName, field: "name", maximum: 100)
         let surnames = try Validation.text(draft.surnames, field: "surname", maximum: 100)
         let number = try Validation.number(draft.number)
@@ -48,7 +48,7 @@ public struct Squads: Sendable {
     }
 
     /// A team's current squad, by number.
-    public func list(_ actor: Actor, team: TeamReference) throws -> [Player] {
+    public func list(_ actor: ActingUser, team: TeamReference) throws -> [Player] {
         try store.read { db in
             let (teamID, _) = try Teams.resolve(db, team, for: actor, needs: .viewer)
             return try Row.fetchAll(db, sql: Self.playerSelect + " WHERE squadMembership.teamId = ? ORDER BY squadMembership.number",
@@ -57,7 +57,7 @@ public struct Squads: Sendable {
     }
 
     /// A player, with every team they have been in (oldest first).
-    public func show(_ actor: Actor, player id: Int64) throws -> (player: Player, history: [SquadMembership]) {
+    public func show(_ actor: ActingUser, player id: Int64) throws -> (player: Player, history: [SquadMembership]) {
         try store.read { db in
             let player = try Self.player(db, id: id)
             try Self.check(db, player, actor: actor, needs: .viewer)
@@ -74,7 +74,7 @@ public struct Squads: Sendable {
     }
 
     /// The player's photo (PNG or JPEG), if any.
-    public func photo(_ actor: Actor, player id: Int64) throws -> Data? {
+    public func photo(_ actor: ActingUser, player id: Int64) throws -> Data? {
         try store.read { db in
             try Self.check(db, try Self.player(db, id: id), actor: actor, needs: .viewer)
             return try Data.fetchOne(db, sql: "SELECT photo FROM player WHERE id = ?", arguments: [id])
@@ -83,7 +83,7 @@ public struct Squads: Sendable {
 
     /// Changes a player's details or number in their current team.
     @discardableResult
-    public func edit(_ actor: Actor, player id: Int64, _ changes: PlayerChanges) throws -> Player {
+    public func edit(_ actor: ActingUser, player id: Int64, _ changes: PlayerChanges) throws -> Player {
         let firstName = try changes.firstName.map { try Validation.text($0, field: "name", maximum: 100) }
         let surnames = try changes.surnames.map { try Validation.text($0, field: "surname", maximum: 100) }
         let number = try changes.number.map(Validation.number)
@@ -122,7 +122,7 @@ public struct Squads: Sendable {
     /// team, its owner must be owner or editor of the new team too, so that an editor cannot
     /// take a player out of the owner's sight.
     @discardableResult
-    public func move(_ actor: Actor, player id: Int64, to team: TeamReference, number: Int) throws -> Player {
+    public func move(_ actor: ActingUser, player id: Int64, to team: TeamReference, number: Int) throws -> Player {
         let number = try Validation.number(number)
         return try store.write { db in
             let player = try Self.player(db, id: id)
@@ -145,7 +145,7 @@ public struct Squads: Sendable {
     }
 
     /// Deletes a player and their history.
-    public func delete(_ actor: Actor, player id: Int64) throws {
+    public func delete(_ actor: ActingUser, player id: Int64) throws {
         try store.write { db in
             try Self.check(db, try Self.player(db, id: id), actor: actor, needs: .editor)
             try db.execute(sql: "DELETE FROM player WHERE id = ?", arguments: [id])
@@ -175,7 +175,7 @@ public struct Squads: Sendable {
 
     /// The actor's right on the player's current team; a player the actor cannot see is
     /// reported as not found.
-    static func check(_ db: Database, _ player: Player, actor: Actor, needs: TeamRole) throws {
+    static func check(_ db: Database, _ player: Player, actor: ActingUser, needs: TeamRole) throws {
         guard let teamID = player.teamID else { throw ClubError.notFound(kind: "player", reference: String(player.id)) }
         do {
             _ = try Teams.resolve(db, .id(teamID), for: actor, needs: needs)
@@ -186,7 +186,7 @@ public struct Squads: Sendable {
 
     /// Refuses a move by someone other than the old team's owner into a team that owner
     /// cannot edit.
-    static func checkOwnerKeepsSight(_ db: Database, from: Int64, to: Int64, actor: Actor) throws {
+    static func checkOwnerKeepsSight(_ db: Database, from: Int64, to: Int64, actor: ActingUser) throws {
         let from = try Teams.team(db, id: from)
         guard from.owner.lowercased() != actor.username.lowercased() else { return }
         let ownerEdits = try Bool.fetchOne(db, sql: """

@@ -31,7 +31,7 @@ public struct StoredRoutes: Sendable {
     /// Stores `document` as a route owned by `actor`, named `name` (1 to 100 characters), with an
     /// optional category (50), note (2,000) and average heart rate (0 to 250).
     @discardableResult
-    public func add(_ actor: Actor, document: RouteDocument, name: String, category: String? = nil, note: String? = nil,
+    public func add(_ actor: ActingUser, document: RouteDocument, name: String, category: String? = nil, note: String? = nil,
                     heartRate: Int? = nil) throws -> RouteSummary {
         let name = try Validation.text(name, field: "name", maximum: 100)
         let category = try Validation.optionalText(category, field: "category", maximum: 50)
@@ -68,7 +68,7 @@ public struct StoredRoutes: Sendable {
 
     /// The actor's routes: with `near`, nearest start first (ties by id), each with its
     /// `distanceFromMeters`; without, newest first.
-    public func list(_ actor: Actor, near: GeoPoint? = nil) throws -> [RouteSummary] {
+    public func list(_ actor: ActingUser, near: GeoPoint? = nil) throws -> [RouteSummary] {
         let routes = try store.read { db in
             try Row.fetchAll(db, sql: Self.select + " WHERE ownerId = ? ORDER BY createdAt DESC, id DESC",
                              arguments: [actor.userID]).map(Self.summary)
@@ -86,7 +86,7 @@ public struct StoredRoutes: Sendable {
     }
 
     /// One of the actor's routes with its document.
-    public func show(_ actor: Actor, _ id: Int64) throws -> (RouteSummary, RouteDocument) {
+    public func show(_ actor: ActingUser, _ id: Int64) throws -> (RouteSummary, RouteDocument) {
         let (summary, data) = try store.read { db -> (RouteSummary, Data) in
             let summary = try Self.summary(db, actor: actor, id: id)
             let data = try Data.fetchOne(db, sql: "SELECT document FROM route WHERE id = ?", arguments: [id]) ?? Data()
@@ -103,7 +103,7 @@ public struct StoredRoutes: Sendable {
     /// an empty category or note clears it, and `clearHeartRate` clears the heart rate. The same
     /// limits as `add` apply.
     @discardableResult
-    public func edit(_ actor: Actor, _ id: Int64, name: String? = nil, category: String? = nil, note: String? = nil,
+    public func edit(_ actor: ActingUser, _ id: Int64, name: String? = nil, category: String? = nil, note: String? = nil,
                      heartRate: Int? = nil, clearHeartRate: Bool = false) throws -> RouteSummary {
         let name = try name.map { try Validation.text($0, field: "name", maximum: 100) }
         let category = try category.map { try Validation.optionalText($0, field: "category", maximum: 50) }
@@ -123,13 +123,13 @@ public struct StoredRoutes: Sendable {
 
     /// One of the actor's routes as a file would hold it: its document, and its name, category,
     /// note and heart rate as metadata for `RouteWriter`.
-    public func export(_ actor: Actor, _ id: Int64) throws -> (RouteDocument, RouteMetadata) {
+    public func export(_ actor: ActingUser, _ id: Int64) throws -> (RouteDocument, RouteMetadata) {
         let (route, document) = try show(actor, id)
         return (document, RouteMetadata(name: route.name, category: route.category, note: route.note, heartRate: route.heartRate))
     }
 
     /// Deletes one of the actor's routes.
-    public func delete(_ actor: Actor, _ id: Int64) throws {
+    public func delete(_ actor: ActingUser, _ id: Int64) throws {
         try store.write { db in
             try db.execute(sql: "DELETE FROM route WHERE id = ? AND ownerId = ?", arguments: [id, actor.userID])
             guard db.changesCount == 1 else { throw ClubError.notFound(kind: "route", reference: String(id)) }
@@ -150,7 +150,7 @@ public struct StoredRoutes: Sendable {
     }
 
     /// The actor's route `id`; another user's is "not found".
-    static func summary(_ db: Database, actor: Actor, id: Int64) throws -> RouteSummary {
+    static func summary(_ db: Database, actor: ActingUser, id: Int64) throws -> RouteSummary {
         guard let row = try Row.fetchOne(db, sql: select + " WHERE id = ? AND ownerId = ?", arguments: [id, actor.userID]) else {
             throw ClubError.notFound(kind: "route", reference: String(id))
         }

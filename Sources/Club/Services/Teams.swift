@@ -11,7 +11,7 @@ public struct Teams: Sendable {
 
     /// Creates a team owned by `actor`.
     @discardableResult
-    public func add(_ actor: Actor, name: String, season: String, category: String? = nil, region: String? = nil,
+    public func add(_ actor: ActingUser, name: String, season: String, category: String? = nil, region: String? = nil,
                     primaryColor: String? = nil, secondaryColor: String? = nil) throws -> Team {
         let name = try Validation.text(name, field: "name", maximum: 100)
         let season = try Validation.season(season)
@@ -33,7 +33,7 @@ public struct Teams: Sendable {
     }
 
     /// The teams `actor` owns or was granted a role on, by season (newest first) and name.
-    public func list(_ actor: Actor) throws -> [TeamAccess] {
+    public func list(_ actor: ActingUser) throws -> [TeamAccess] {
         try store.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT team.*, owner.username AS owner,
@@ -49,7 +49,7 @@ public struct Teams: Sendable {
     }
 
     /// A team `actor` may see, with the people granted a role on it.
-    public func show(_ actor: Actor, _ reference: TeamReference) throws -> (access: TeamAccess, members: [TeamMember]) {
+    public func show(_ actor: ActingUser, _ reference: TeamReference) throws -> (access: TeamAccess, members: [TeamMember]) {
         try store.read { db in
             let (id, role) = try Self.resolve(db, reference, for: actor, needs: .viewer)
             let members = try Row.fetchAll(db, sql: """
@@ -62,7 +62,7 @@ public struct Teams: Sendable {
 
     /// Changes a team; owner and editors only.
     @discardableResult
-    public func edit(_ actor: Actor, _ reference: TeamReference, _ changes: TeamChanges) throws -> Team {
+    public func edit(_ actor: ActingUser, _ reference: TeamReference, _ changes: TeamChanges) throws -> Team {
         let name = try changes.name.map { try Validation.text($0, field: "name", maximum: 100) }
         let season = try changes.season.map(Validation.season)
         let category = try changes.category.map { try Validation.optionalText($0, field: "category", maximum: 100) }
@@ -91,7 +91,7 @@ public struct Teams: Sendable {
 
     /// Deletes a team, the players whose current team it is and the friendlies it played
     /// (``FriendlyLinks``); the owner only. League teams linked to it stay as plain names.
-    public func delete(_ actor: Actor, _ reference: TeamReference) throws {
+    public func delete(_ actor: ActingUser, _ reference: TeamReference) throws {
         try store.write { db in
             let (id, _) = try Self.resolve(db, reference, for: actor, needs: .owner)
             try db.execute(sql: "DELETE FROM player WHERE id IN (SELECT playerId FROM squadMembership WHERE teamId = ? AND leftAt IS NULL)",
@@ -101,7 +101,7 @@ public struct Teams: Sendable {
     }
 
     /// Gives `username` the `editor` or `viewer` role (replacing any earlier one); the owner only.
-    public func grant(_ actor: Actor, _ reference: TeamReference, to username: String, role: TeamRole) throws {
+    public func grant(_ actor: ActingUser, _ reference: TeamReference, to username: String, role: TeamRole) throws {
         guard role != .owner else {
             throw ClubError.invalid(field: "role", message: "a team has one owner; grant editor or viewer")
         }
@@ -119,7 +119,7 @@ public struct Teams: Sendable {
     }
 
     /// Takes `username`'s role on the team away; the owner only.
-    public func revoke(_ actor: Actor, _ reference: TeamReference, from username: String) throws {
+    public func revoke(_ actor: ActingUser, _ reference: TeamReference, from username: String) throws {
         try store.write { db in
             let (id, _) = try Self.resolve(db, reference, for: actor, needs: .owner)
             let userID = try Accounts.userID(db, username: username)
@@ -137,7 +137,7 @@ public struct Teams: Sendable {
     /// - Throws: ``ClubError/notFound(kind:reference:)`` when the actor cannot see such a team,
     ///   ``ClubError/ambiguous(kind:reference:ids:)`` when a name matches several, and
     ///   ``ClubError/permissionDenied(_:)`` when the role is below `needs`.
-    static func resolve(_ db: Database, _ reference: TeamReference, for actor: Actor,
+    static func resolve(_ db: Database, _ reference: TeamReference, for actor: ActingUser,
                         needs: TeamRole) throws -> (Int64, TeamRole) {
         let visible = """
             SELECT team.id, CASE WHEN team.ownerId = ? THEN 'owner' ELSE teamMember.role END AS role

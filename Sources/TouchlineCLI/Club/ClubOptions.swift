@@ -44,7 +44,7 @@ struct ClubOptions: ParsableArguments {
     }
 
     /// The opened database and the user to act for, as most changing commands need them.
-    func session() throws -> (ClubStore, Actor) {
+    func session() throws -> (ClubStore, ActingUser) {
         let store = try store()
         return (store, try actor(Accounts(store: store)))
     }
@@ -52,7 +52,7 @@ struct ClubOptions: ParsableArguments {
     /// The user to act for and their current password, for changes a session alone may not
     /// make: with `--as`, the password it was given; with a session, asked for
     /// (`$TOUCHLINE_PASSWORD`, `--password-stdin` or a prompt).
-    func actorWithPassword(_ accounts: Accounts) throws -> (Actor, String) {
+    func actorWithPassword(_ accounts: Accounts) throws -> (ActingUser, String) {
         if let actingAs {
             let password = try Passwords.read(fromStandardInput: passwordStdin, prompt: "Password for \(actingAs): ")
             return (try accounts.authenticate(username: actingAs, password: password), password)
@@ -63,7 +63,7 @@ struct ClubOptions: ParsableArguments {
     }
 
     /// The user to act for: `--as` with a password, else this database's session.
-    func actor(_ accounts: Accounts) throws -> Actor {
+    func actor(_ accounts: Accounts) throws -> ActingUser {
         if let actingAs {
             let password = try Passwords.read(fromStandardInput: passwordStdin, prompt: "Password for \(actingAs): ")
             return try accounts.authenticate(username: actingAs, password: password)

@@ -83,7 +83,7 @@ struct MessageCommand: ParsableCommand {
         @OptionGroup var output: JSONFlag
 
         /// Fetches a page with `folder` and prints it.
-        func list(_ name: String, _ folder: (Messaging, Actor, Int64?, Int) throws -> MessagePage) throws {
+        func list(_ name: String, _ folder: (Messaging, ActingUser, Int64?, Int) throws -> MessagePage) throws {
             let (store, actor) = try club.session()
             let page = try folder(Messaging(store: store), actor, before, limit)
             try MessageCommand.printPage(page, json: output.json, folder: name)

@@ -12,8 +12,9 @@ extension LeagueCommand {
             discussion: """
                 The format is told from the content. The league is named after the file's title \
                 unless --name is given, and its season is the last season the title names, written \
-                2022/23 whether the title says 2022-23 or 2022/2023, unless --season is given. Matches the importer skips or doubts are listed on standard error \
-                as warnings, with their line; a malformed file is refused as a whole (65) and \
+                2022/23 whether the title says 2022-23 or 2022/2023, unless --season is given. \
+                Matches the importer skips or doubts are listed on standard error as warnings, \
+                with their line; a malformed file is refused as a whole (65) and \
                 nothing is created.
 
                 Examples:

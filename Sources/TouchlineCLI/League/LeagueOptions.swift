@@ -28,7 +28,7 @@ extension ClubOptions {
     /// The user to act for when there is one: `--as` (whose password must be right), else this
     /// database's session if it is still valid; nil for anyone else. For commands that show
     /// more to a user (their friendlies) but need no login for league matches.
-    func viewer(_ accounts: Accounts) throws -> Actor? {
+    func viewer(_ accounts: Accounts) throws -> ActingUser? {
         if actingAs != nil { return try actor(accounts) }
         guard SessionFile().entry(for: databasePath) != nil else { return nil }
         return try? actor(accounts)

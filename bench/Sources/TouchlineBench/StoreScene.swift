@@ -157,10 +157,10 @@ struct StoreFixture {
     var store: ClubStore
     var messaging: Messaging
     /// The user whose inbox is read: the first with the median number of messages received.
-    var reader: Club.Actor
+    var reader: ActingUser
     var inboxSize: Int
     /// The user the send scene sends from.
-    var sender: Club.Actor
+    var sender: ActingUser
     var senderIndex: Int
 
     /// Creates and fills the database at `path`, printing how long it took; then registers the
@@ -231,7 +231,7 @@ struct StoreBuilder {
     let messaging: Messaging
     /// How many messages each user has received, by user index.
     private(set) var received: [Int]
-    private var actors: [Int: Club.Actor] = [:]
+    private var actors: [Int: ActingUser] = [:]
     private var random = SeededRandom(seed: StoreScene.seed)
 
     init(store: ClubStore, size: StoreSize) {
@@ -271,7 +271,7 @@ struct StoreBuilder {
     }
 
     /// User `index`, logged in once (actors come only from `authenticate`).
-    mutating func actor(_ index: Int) throws -> Club.Actor {
+    mutating func actor(_ index: Int) throws -> ActingUser {
         if let known = actors[index] { return known }
         let actor = try accounts.authenticate(username: StoreScene.username(index), password: StoreScene.password)
         actors[index] = actor
