@@ -34,12 +34,48 @@ import Testing
 
         try club.teams.delete(alice, .id(team.id))
         #expect(throws: ClubError.self) { try matches.show(alice, match: inSeason.id) }
-        #expect(throws: ClubError.self) { try matches.show(alice, match: undated.id) }
+        // Cadete B, alice's other club team, played the undated one too: it stays, with it.
+        #expect(try Self.sides(club, undated.id) == [nil, other.id])
         #expect(try matches.show(alice, match: lastSeason.id).match.away == "INFANTIL A")
         #expect(try matches.show(bob, match: bobs.id).match.home == "Infantil A")
         // The deleted friendlies' ids are never given to another match.
         let next = try matches.add(alice, league: nil, home: "Cadete B", away: "Getafe")
         #expect(next.id > max(inSeason.id, undated.id, bobs.id))
+    }
+
+    @Test func aFriendlyOfTwoClubTeamsStaysWithTheOther() throws {
+        let club = try ScratchClub()
+        let alice = try club.user("alice"), bob = try club.user("bob")
+        let mine = try club.teams.add(alice, name: "Infantil A", season: "2024/25")
+        let other = try club.teams.add(alice, name: "Infantil B", season: "2024/25")
+        // Bob owns a namesake of alice's team and holds a role on hers: his own comes first.
+        let bobs = try club.teams.add(bob, name: "Infantil A", season: "2024/25")
+        try club.teams.grant(alice, .id(mine.id), to: "bob", role: .editor)
+        let matches = Matches(store: club.store)
+        let derby = try matches.add(alice, league: nil, home: "Infantil A", away: "Infantil B", date: "2024-10-01")
+        let his = try matches.add(bob, league: nil, home: "Infantil A", away: "Eibar", date: "2024-10-01")
+        #expect(try Self.sides(club, derby.id) == [mine.id, other.id])
+        #expect(try Self.sides(club, his.id) == [bobs.id, nil])
+        try club.teams.delete(alice, .id(mine.id))
+        #expect(try Self.sides(club, derby.id) == [nil, other.id])
+        // Deleting alice's account takes her other team, and with it the derby.
+        try club.accounts.delete(alice, currentPassword: "alice-password")
+        #expect(try club.count("match") == 1)
+    }
+
+    @Test func renamingATeamOrGivingARoleLinksEarlierFriendlies() throws {
+        let club = try ScratchClub()
+        let alice = try club.user("alice"), bob = try club.user("bob")
+        let team = try club.teams.add(alice, name: "Alevín", season: "2023/24")
+        let matches = Matches(store: club.store)
+        let mine = try matches.add(alice, league: nil, home: "Alevín B", away: "Getafe", date: "2025-01-10")
+        let his = try matches.add(bob, league: nil, home: "Alevín B", away: "Getafe", date: "2025-01-10")
+        #expect(try Self.sides(club, mine.id) == [nil, nil])
+        try club.teams.edit(alice, .id(team.id), TeamChanges(name: "Alevín B", season: "2024/25"))
+        #expect(try Self.sides(club, mine.id) == [team.id, nil])
+        #expect(try Self.sides(club, his.id) == [nil, nil])
+        try club.teams.grant(alice, .id(team.id), to: "bob", role: .viewer)
+        #expect(try Self.sides(club, his.id) == [team.id, nil])
     }
 
     @Test func aTeamCreatedLaterTakesItsRecordersEarlierFriendlies() throws {

@@ -266,6 +266,13 @@ import Testing
         #expect(throws: ClubError.self) { try leagues.removeTeam(bob, .id(info.id), team: "Otros") }
         #expect(try leagues.rename(alice, .id(info.id), to: "Liga de los Jueves").name == "Liga de los Jueves")
         #expect(throws: ClubError.self) { try leagues.rename(alice, .id(info.id), to: "  ") }
+        // Another of alice's leagues of the season has the name: refused; its own name (in
+        // another case) is fine.
+        try leagues.create(alice, name: "Copa", season: "2024/25", kind: .friends)
+        #expect(throws: ClubError.duplicate(field: "league", value: "copa 2024/25")) {
+            try leagues.rename(alice, .id(info.id), to: "copa")
+        }
+        #expect(try leagues.rename(alice, .id(info.id), to: "liga de los jueves").name == "liga de los jueves")
 
         let played = try matches.add(alice, league: .id(info.id), home: "Rápidos", away: "Otros", matchday: 1)
         try matches.result(alice, match: played.id, fullTime: Score(1, 0))

@@ -40,8 +40,28 @@ import Testing
         let other = try matches.add(alice, league: nil, home: "Rápidos", away: "Otros")
         #expect(throws: ClubError.self) { try matches.deleteEvent(alice, match: other.id, event: third.eventIDs[0]) }
         #expect(try club.count("matchEvent") == 2)
-        // A new event never takes a deleted one's id.
+        // A new event never takes a deleted one's id, not even the newest one's.
+        let newest = try #require(after.eventIDs.last)
+        try matches.deleteEvent(alice, match: match.id, event: newest)
         let again = try matches.addEvent(alice, match: match.id, Self.goal("Lentos", "Carla", 60))
         #expect(again.eventIDs.last.map { !third.eventIDs.contains($0) } == true)
+    }
+
+    @Test func anEventALaterOneNeedsStays() throws {
+        let club = try ScratchClub()
+        let alice = try club.user("alice")
+        let matches = Matches(store: club.store)
+        let match = try matches.add(alice, league: nil, home: "Rápidos", away: "Lentos")
+        try matches.result(alice, match: match.id, fullTime: Score(0, 0))
+        try matches.setLineup(alice, match: match.id, team: "Rápidos", players: ["Ana", "Bea"])
+        let sub = try matches.addEvent(alice, match: match.id,
+                                       MatchEvent(team: "Rápidos", kind: .substitution(off: "Ana", on: "Eva"), minute: 60))
+        let card = try matches.addEvent(alice, match: match.id, MatchEvent(team: "Rápidos", kind: .yellowCard(player: "Eva"), minute: 70))
+        let (subID, cardID) = (sub.eventIDs[0], card.eventIDs[1])
+        // Eva's card needs the substitution that brought her on.
+        #expect(throws: ClubError.self) { try matches.deleteEvent(alice, match: match.id, event: subID) }
+        #expect(try matches.show(alice, match: match.id).eventIDs == [subID, cardID])
+        try matches.deleteEvent(alice, match: match.id, event: cardID)
+        #expect(try matches.deleteEvent(alice, match: match.id, event: subID).eventIDs.isEmpty)
     }
 }

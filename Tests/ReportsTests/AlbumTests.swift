@@ -271,6 +271,10 @@ import Testing
                                                    withDestinationURL: folder.url.appendingPathComponent("images/1.png"))
         #expect(try refusal("./images/1.png") == nil)
         #expect(try refusal("images/inside.png") == nil)
+        // A FIFO would block the reader for ever: only plain files are read.
+        #expect(mkfifo(folder.url.appendingPathComponent("images/fifo.png").path, 0o600) == 0)
+        #expect(try refusal("images/fifo.png") == .unreadableImage(source: "album.json", card: 1, path: "images/fifo.png",
+                                                                  reason: "not a regular file"))
     }
 
     @Test func aJPEGImageIsDrawnUpright() throws {

@@ -5,11 +5,21 @@ import Support
 
 /// Which club teams played a friendly: each side of a friendly is linked to the club team of
 /// that name (ignoring case, accents and repeated spaces) that its recorder owns or holds a role
-/// on, of the season the match's date falls in (the newest season for an undated match). A
-/// friendly is linked when it is recorded, and unlinked friendlies of a user are linked when
-/// that user creates the team. Deleting a club team deletes the friendlies linked to it, as it
-/// deletes its players: they are that team's record. Cards count a friendly by this link.
+/// on, of the season the match's date falls in (the newest season for an undated match), the
+/// recorder's own teams first. A friendly is linked when it is recorded; a user's unlinked
+/// friendlies are linked again when they create a team, when a team they own or hold a role on
+/// is renamed or moved to another season, and when they are given a role. Deleting a club team
+/// deletes the friendlies no other club team is linked to, as it deletes its players: they are
+/// that team's record (the schema's `team_friendlies` trigger). Cards count a friendly by this link.
 enum FriendlyLinks {
+    /// Links the unlinked friendlies recorded by the owner of team `id` or anyone with a role on
+    /// it: after the team's name or season changed, or a role was given.
+    static func link(_ db: Database, peopleOfTeam id: Int64) throws {
+        try link(db, where: """
+            recordedBy IN (SELECT ownerId FROM team WHERE id = ? UNION SELECT userId FROM teamMember WHERE teamId = ?)
+            """, arguments: [id, id])
+    }
+
     /// Links the sides of the unlinked friendlies that `condition` selects (SQL over `match`,
     /// with bound `arguments`) to their club teams.
     static func link(_ db: Database, where condition: String, arguments: StatementArguments) throws {
@@ -21,7 +31,7 @@ enum FriendlyLinks {
         var teamsByRecorder: [Int64: [Candidate]] = [:]
         for friendly in friendlies {
             let recorder: Int64 = friendly["recordedBy"]
-            if teamsByRecorder[recorder] == nil { teamsByRecorder[recorder] = try visibleTeams(db, user: recorder) }
+            if teamsByRecorder[recorder] == nil { teamsByRecorder[recorder] = try candidates(db, user: recorder) }
             let teams = teamsByRecorder[recorder] ?? []
             let date: String? = friendly["date"]
             let home: Int64? = friendly["homeTeamId"] ?? team(named: friendly["home"], on: date, among: teams)
@@ -42,13 +52,13 @@ enum FriendlyLinks {
         var season: CivilSeason?
     }
 
-    /// The club teams `user` owns or holds a role on, newest season first.
-    private static func visibleTeams(_ db: Database, user: Int64) throws -> [Candidate] {
+    /// The club teams `user` owns or holds a role on: their own first, then newest season first.
+    private static func candidates(_ db: Database, user: Int64) throws -> [Candidate] {
         try Row.fetchAll(db, sql: """
             SELECT id, name, season FROM team
             WHERE ownerId = ? OR EXISTS (SELECT 1 FROM teamMember WHERE teamId = team.id AND userId = ?)
-            ORDER BY season DESC, id
-            """, arguments: [user, user]).map { row in
+            ORDER BY ownerId = ? DESC, season DESC, id
+            """, arguments: [user, user, user]).map { row in
             Candidate(id: row["id"], key: NameKey.of(row["name"]), season: CivilSeason(row["season"] as String))
         }
     }

@@ -11,12 +11,7 @@ extension Leagues {
         let name = try Validation.text(name, field: "name", maximum: 100)
         return try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor, owner: true)
-            if try Bool.fetchOne(db, sql: """
-                SELECT 1 FROM league WHERE ownerId = ? AND name = ? COLLATE NOCASE AND id <> ?
-                  AND season = (SELECT season FROM league WHERE id = ?)
-                """, arguments: [actor.userID, name, id, id]) != nil {
-                throw ClubError.duplicate(field: "league", value: name)
-            }
+            try Self.checkNameFree(db, owner: actor.userID, name: name, season: try Self.info(db, id: id).season, except: id)
             try db.execute(sql: "UPDATE league SET name = ? WHERE id = ?", arguments: [name, id])
             return try Self.info(db, id: id)
         }

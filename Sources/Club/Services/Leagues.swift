@@ -289,12 +289,18 @@ public struct Leagues: Sendable {
         return info(row)
     }
 
-    static func create(_ db: Database, actor: ActingUser, name: String, season: String, kind: LeagueKind, rules: String,
-                       points: PointsSystem, seed: UInt64) throws -> LeagueInfo {
-        if try Bool.fetchOne(db, sql: "SELECT 1 FROM league WHERE ownerId = ? AND name = ? COLLATE NOCASE AND season = ?",
-                             arguments: [actor.userID, name, season]) != nil {
+    /// Refuses a name another league of the owner has in that season (ignoring case).
+    static func checkNameFree(_ db: Database, owner: Int64, name: String, season: String, except: Int64?) throws {
+        if try Bool.fetchOne(db, sql: """
+            SELECT 1 FROM league WHERE ownerId = ? AND name = ? COLLATE NOCASE AND season = ? AND id IS NOT ?
+            """, arguments: [owner, name, season, except]) != nil {
             throw ClubError.duplicate(field: "league", value: "\(name) \(season)")
         }
+    }
+
+    static func create(_ db: Database, actor: ActingUser, name: String, season: String, kind: LeagueKind, rules: String,
+                       points: PointsSystem, seed: UInt64) throws -> LeagueInfo {
+        try checkNameFree(db, owner: actor.userID, name: name, season: season, except: nil)
         try db.execute(sql: """
             INSERT INTO league (name, season, kind, rules, points, seed, ownerId, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [name, season, kind.rawValue, rules, points.description, Int64(bitPattern: seed), actor.userID, Date()])

@@ -49,11 +49,12 @@ enum MatchStorage {
         try insertLineups(db, match, id: id)
     }
 
-    /// Adds `event` to match `id` and returns the event's id.
+    /// Adds `event` to match `id` and returns the event's id, above every id an event ever had.
     static func insertEvent(_ db: Database, _ item: MatchEvent, match id: Int64) throws -> Int64 {
         let statement = try db.cachedStatement(sql: """
-            INSERT INTO matchEvent (matchId, team, kind, player, other, penalty, ownGoal, minute, stoppage)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO matchEvent (id, matchId, team, kind, player, other, penalty, ownGoal, minute, stoppage)
+            VALUES (max(ifnull((SELECT max(id) FROM matchEvent), 0), (SELECT id FROM matchEventHighWater)) + 1,
+                    ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let (kind, player, other, penalty, ownGoal): (String, String, String?, Bool, Bool)
         switch item.kind {

@@ -70,7 +70,7 @@ public struct Matches: Sendable {
             stored.match.extraTime = extraTime
             stored.match.penalties = penalties
             stored.match.status = status
-            try Self.checkEvents(db, stored, field: "result")
+            try Self.checkEvents(stored, field: "result")
             try MatchStorage.update(db, id: id, with: stored.match)
             return stored
         }
@@ -102,7 +102,9 @@ public struct Matches: Sendable {
     /// Removes event `eventID` (as ``StoredMatch/eventIDs`` gives it) from match `id`: a goal,
     /// card or substitution entered by mistake. The other events keep their ids.
     ///
-    /// - Throws: ``ClubError/notFound(kind:reference:)`` when the match has no such event.
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` when the match has no such event;
+    ///   ``ClubError/invalid(field:message:)`` when a later event needs it (a substitution whose
+    ///   incoming player a later event names).
     @discardableResult
     public func deleteEvent(_ actor: ActingUser, match id: Int64, event eventID: Int64) throws -> StoredMatch {
         try store.write { db in
@@ -110,9 +112,14 @@ public struct Matches: Sendable {
             guard let index = stored.eventIDs.firstIndex(of: eventID) else {
                 throw ClubError.notFound(kind: "event of match \(id)", reference: String(eventID))
             }
-            try db.execute(sql: "DELETE FROM matchEvent WHERE id = ? AND matchId = ?", arguments: [eventID, id])
             stored.match.events.remove(at: index)
             stored.eventIDs.remove(at: index)
+            // A later event may rest on this one: a card for the player a substitution brought on.
+            if let problem = MatchEventCheck.problem(in: stored.match) {
+                throw ClubError.invalid(field: "event", message: "match \(id): event \(eventID) cannot go while a later one "
+                                        + "needs it (\(problem)); delete that one first")
+            }
+            try db.execute(sql: "DELETE FROM matchEvent WHERE id = ? AND matchId = ?", arguments: [eventID, id])
             return stored
         }
     }
@@ -136,7 +143,7 @@ public struct Matches: Sendable {
                 throw ClubError.invalid(field: "team", message: "'\(team)' is not playing match \(id) (\(teams.joined(separator: " v ")))")
             }
             stored.match.lineups[side] = names.isEmpty ? nil : names
-            try Self.checkEvents(db, stored, field: "players")
+            try Self.checkEvents(stored, field: "players")
             try MatchStorage.update(db, id: id, with: stored.match)
             return stored
         }
@@ -192,12 +199,10 @@ public struct Matches: Sendable {
     }
 
     /// Refuses a change to a match (its result, status or a line-up) that the events already
-    /// entered would no longer fit, naming the first event that does not.
-    static func checkEvents(_ db: Database, _ stored: StoredMatch, field: String) throws {
-        guard !stored.match.events.isEmpty else { return }
-        var squads: [String: [String]] = [:]
-        for side in [stored.match.home, stored.match.away] { squads[side] = try squad(db, of: side, in: stored) }
-        guard let problem = MatchEventCheck.problem(in: stored.match, squads: squads) else { return }
+    /// entered would no longer fit, naming the first event that does not. The squad is not
+    /// checked again: players who left the club since keep their events.
+    static func checkEvents(_ stored: StoredMatch, field: String) throws {
+        guard !stored.match.events.isEmpty, let problem = MatchEventCheck.problem(in: stored.match) else { return }
         throw ClubError.invalid(field: field, message: "match \(stored.id) has events this change would contradict: \(problem); "
                                 + "delete the event first ('match event \(stored.id) --delete ID', ids in 'match show \(stored.id)')")
     }

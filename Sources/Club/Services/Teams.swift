@@ -85,12 +85,14 @@ public struct Teams: Sendable {
                 WHERE id = ?
                 """, arguments: [team.name, team.season, team.category, team.region, team.primaryColor,
                                  team.secondaryColor, id])
+            try FriendlyLinks.link(db, peopleOfTeam: id)
             return team
         }
     }
 
-    /// Deletes a team, the players whose current team it is and the friendlies it played
-    /// (``FriendlyLinks``); the owner only. League teams linked to it stay as plain names.
+    /// Deletes a team, the players whose current team it is and the friendlies it played that no
+    /// other club team is linked to (``FriendlyLinks``); the owner only. League teams linked to
+    /// it stay as plain names.
     public func delete(_ actor: ActingUser, _ reference: TeamReference) throws {
         try store.write { db in
             let (id, _) = try Self.resolve(db, reference, for: actor, needs: .owner)
@@ -115,6 +117,7 @@ public struct Teams: Sendable {
                 INSERT INTO teamMember (teamId, userId, role) VALUES (?, ?, ?)
                 ON CONFLICT (teamId, userId) DO UPDATE SET role = excluded.role
                 """, arguments: [id, userID, role.rawValue])
+            try FriendlyLinks.link(db, where: "recordedBy = ?", arguments: [userID])
         }
     }
 

@@ -291,15 +291,32 @@ extension ClubStore {
                 BEGIN
                     UPDATE matchHighWater SET id = max(id, OLD.id);
                 END;
+
+                -- An event's id is what 'match event --delete' takes: never given to another
+                -- event, as matchHighWater does for matches.
+                CREATE TABLE matchEventHighWater (id INTEGER NOT NULL);
+                INSERT INTO matchEventHighWater (id) SELECT ifnull(max(id), 0) FROM matchEvent;
+                CREATE TRIGGER matchEvent_highWater AFTER DELETE ON matchEvent
+                BEGIN
+                    UPDATE matchEventHighWater SET id = max(id, OLD.id);
+                END;
                 """)
             // Friendlies stored only their teams' names, so deleting a team left them behind
-            // and cards found them by name. Each side now links to its club team, if any
-            // (FriendlyLinks: a later migration that changes these tables must not call it).
+            // and cards found them by name. Each side now links to its club team, if any. A
+            // deleted team takes the friendlies no other linked club team played (the trigger,
+            // which also runs when an account's teams go with it); the other side's link is
+            // cleared. The links of existing friendlies are made with today's FriendlyLinks:
+            // when its rule or the tables it reads change, copy the present rule here instead.
             try db.execute(sql: """
-                ALTER TABLE match ADD COLUMN homeTeamId INTEGER REFERENCES team(id) ON DELETE CASCADE;
-                ALTER TABLE match ADD COLUMN awayTeamId INTEGER REFERENCES team(id) ON DELETE CASCADE;
+                ALTER TABLE match ADD COLUMN homeTeamId INTEGER REFERENCES team(id) ON DELETE SET NULL;
+                ALTER TABLE match ADD COLUMN awayTeamId INTEGER REFERENCES team(id) ON DELETE SET NULL;
                 CREATE INDEX match_homeTeam ON match(homeTeamId) WHERE homeTeamId IS NOT NULL;
                 CREATE INDEX match_awayTeam ON match(awayTeamId) WHERE awayTeamId IS NOT NULL;
+                CREATE TRIGGER team_friendlies BEFORE DELETE ON team
+                BEGIN
+                    DELETE FROM match WHERE leagueId IS NULL AND OLD.id IN (homeTeamId, awayTeamId)
+                        AND coalesce(nullif(homeTeamId, OLD.id), nullif(awayTeamId, OLD.id)) IS NULL;
+                END;
                 """)
             try FriendlyLinks.link(db, where: "1", arguments: [])
         }

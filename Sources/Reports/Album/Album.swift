@@ -132,10 +132,14 @@ public struct Album: PrintSection {
                 throw AlbumError.missingImage(source: source, card: card.number, path: path)
             }
             let base = folder.resolvingSymlinksInPath().standardizedFileURL.path
-            guard file.resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(base.hasSuffix("/") ? base : base + "/") else {
-                throw outside()
+            let real = file.resolvingSymlinksInPath().standardizedFileURL.path
+            guard real.hasPrefix(base.hasSuffix("/") ? base : base + "/") else { throw outside() }
+            // A FIFO or a device would block or never end: only plain files are read.
+            let attributes = try? FileManager.default.attributesOfItem(atPath: real)
+            guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+                throw AlbumError.unreadableImage(source: source, card: card.number, path: path, reason: "not a regular file")
             }
-            let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+            let size = attributes?[.size] as? Int ?? 0
             guard size <= Self.maximumImageBytes else {
                 throw AlbumError.unreadableImage(source: source, card: card.number, path: path, reason: "larger than 16 MiB")
             }

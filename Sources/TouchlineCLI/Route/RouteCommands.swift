@@ -111,8 +111,8 @@ struct RouteCommand: ParsableCommand {
             discussion: """
                 Distance is measured on the WGS84 ellipsoid (Karney's geodesic) per segment; the gap \
                 between segments is not distance. Climb is smoothed (5-point average, 3 m threshold) \
-                and reported raw too; moving time and moving distance count steps of 0.5 m/s or more that \
-                last at most 5 minutes. Steps without times count in the distance only: the average speed \
+                and reported raw too; moving time and moving distance count the steps of 0.5 m/s or more, \
+                however long they took. Steps without times count in the distance only: the average speed \
                 is the timed distance over the duration, the moving speed the moving distance over the \
                 moving time. A split's ELAPSED time includes its stops; its MOVING PACE is moving time per \
                 kilometre moved.
