@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import Club
 
@@ -186,6 +187,27 @@ import Testing
         for name in files {
             #expect(try mode(club.folder.appendingPathComponent(name).path) == 0o600, "\(name)")
         }
+    }
+
+    @Test func sqliteErrorsNameTheDatabaseFile() {
+        // A read-only file or a full disk cannot be staged as root in a test; their SQLite
+        // result codes are what the store translates, naming the file.
+        let path = "/srv/club/touchline.sqlite"
+        let cases: [(ResultCode, ClubError)] = [
+            (.SQLITE_READONLY, .storage(path: path, problem: .readOnly)),
+            (.SQLITE_FULL, .storage(path: path, problem: .diskFull)),
+            (.SQLITE_IOERR, .storage(path: path, problem: .ioError)),
+            (.SQLITE_CORRUPT, .storage(path: path, problem: .corrupt)),
+            (.SQLITE_CANTOPEN, .storage(path: path, problem: .cannotOpen)),
+            (.SQLITE_BUSY, .busy),
+        ]
+        for (code, expected) in cases {
+            #expect(ClubStore.translate(DatabaseError(resultCode: code, message: "from SQLite"), path: path) == expected)
+        }
+        #expect(ClubError.storage(path: path, problem: .readOnly).errorDescription == "\(path): is read-only: cannot write to it")
+        #expect(ClubError.storage(path: path, problem: .diskFull).errorDescription == "\(path): cannot grow: the disk is full")
+        let constraint = ClubStore.translate(DatabaseError(resultCode: .SQLITE_CONSTRAINT, message: "CHECK failed"), path: path)
+        #expect(constraint.errorDescription?.hasPrefix(path) == true)
     }
 
     @Test func aFileThatIsNotADatabaseIsNamed() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import League
 import Testing
 @testable import Club
@@ -333,6 +334,24 @@ import Testing
         #expect(try leagues.importSeason(alice, data: csv, source: "liga-2024.csv").0.season == "imported")
         #expect(throws: ClubError.invalid(field: "season", message: "must not be empty")) {
             try leagues.importSeason(alice, data: csv, source: "x.csv", season: " ")
+        }
+    }
+
+    @Test func anImportIsReadBeforeItTakesTheWriteLock() throws {
+        let club = try ScratchClub()
+        let alice = try club.user("alice")
+        let leagues = Leagues(store: club.store, hasher: ScratchClub.fastHasher)
+        // Another process holds the write lock. A file that cannot be imported is refused for
+        // what is wrong with it at once, not after waiting the busy timeout: the import parses
+        // and checks before its (short) write transaction.
+        let other = try DatabaseQueue(path: club.folder.appendingPathComponent("touchline.sqlite").path)
+        try other.inDatabase { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            defer { try? db.execute(sql: "ROLLBACK") }
+            #expect(throws: ImportError.self) {
+                try leagues.importSeason(alice, data: Data("Round,Date,Team 1,FT,Team 2\n1,2024-09-01,A,x-y,B\n".utf8),
+                                         source: "broken.csv")
+            }
         }
     }
 
