@@ -102,6 +102,11 @@ import Testing
                 INSERT INTO user (id, username, displayName, email, searchKey, passwordHash, createdAt)
                 VALUES (1, 'alice', 'Alice', 'alice@example.org', 'alice', '$scrypt$x', '2025-01-01');
                 INSERT INTO team (id, name, season, ownerId, createdAt) VALUES (7, 'Infantil A', '2024/25', 1, '2025-01-01');
+                INSERT INTO league (id, name, season, kind, rules, ownerId, createdAt) VALUES
+                    (1, 'Liga', '2024-25', 'friends', 'la-liga', 1, '2025-01-01'),
+                    (2, 'Copa', '2023/2024', 'friends', 'la-liga', 1, '2025-01-01'),
+                    (3, 'Copa', '2023/24', 'friends', 'la-liga', 1, '2025-01-01'),
+                    (4, 'Torneo', 'verano', 'friends', 'la-liga', 1, '2025-01-01');
                 INSERT INTO fixture (id, recordedBy, home, away, date, status) VALUES
                     (1, 1, 'Infantil A', 'Osasuna', '2024-10-01', 'scheduled'),
                     (2, 1, 'Infantil A', 'Osasuna', '2023-10-01', 'scheduled');
@@ -113,5 +118,8 @@ import Testing
             try Row.fetchAll(db, sql: "SELECT homeTeamId FROM match ORDER BY id").map { $0["homeTeamId"] as Int64? }
         }
         #expect(links == [7, nil])
+        // Seasons written as seasons are now, so cards match them; a clash keeps its label.
+        let seasons = try store.read { db in try String.fetchAll(db, sql: "SELECT season FROM league ORDER BY id") }
+        #expect(seasons == ["2024/25", "2023/2024", "2023/24", "verano"])
     }
 }

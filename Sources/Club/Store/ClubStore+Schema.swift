@@ -1,4 +1,5 @@
 import GRDB
+import Support
 
 extension ClubStore {
     /// The schema's versions, applied in order; never edit a shipped migration, add one.
@@ -319,7 +320,23 @@ extension ClubStore {
                 END;
                 """)
             try FriendlyLinks.link(db, where: "1", arguments: [])
+            try normaliseLeagueSeasons(db)
         }
         return migrator
+    }
+
+    /// Writes every league's season that is a season as ``CivilSeason`` writes it (`2024-25` and
+    /// `2024/2025` become `2024/25`), as new leagues are, so that cards match them to teams of
+    /// that season. A league whose owner already has one of that name in the written season
+    /// keeps its label. Part of v7; freeze a copy here if CivilSeason's forms ever change.
+    private static func normaliseLeagueSeasons(_ db: Database) throws {
+        for row in try Row.fetchAll(db, sql: "SELECT id, ownerId, name, season FROM league ORDER BY id") {
+            let season: String = row["season"]
+            guard let label = CivilSeason(season)?.label, label != season else { continue }
+            try db.execute(sql: """
+                UPDATE league SET season = ? WHERE id = ? AND NOT EXISTS (
+                    SELECT 1 FROM league AS other WHERE other.ownerId = ? AND other.name = ? AND other.season = ?)
+                """, arguments: [label, row["id"], row["ownerId"], row["name"], label])
+        }
     }
 }
