@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Touchline",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     products: [
         .library(name: "Canvas", targets: ["Canvas"]),
         .library(name: "Tactics", targets: ["Tactics"]),
@@ -21,6 +21,14 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
+        // The HTTP server (`touchline serve`). Hummingbird's default traits would build
+        // swift-configuration, which Touchline does not use.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // System libraries, found through pkg-config (scripts/bootstrap installs them).
@@ -92,10 +100,36 @@ let package = Package(
             ]
         ),
 
+        // The HTTP API over the same services and renderers (`touchline serve`): parse, call,
+        // answer. No business rules here.
+        .target(
+            name: "TouchlineServer",
+            dependencies: [
+                "Canvas",
+                "Tactics",
+                "Routes",
+                "League",
+                "Reports",
+                "Club",
+                "Support",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+
         // The `touchline` command-line tool.
         .executableTarget(
             name: "TouchlineCLI",
             dependencies: [
+                "TouchlineServer",
                 "Canvas",
                 "Tactics",
                 "Routes",
@@ -138,6 +172,15 @@ let package = Package(
         ),
         .testTarget(name: "RoutesTests", dependencies: ["Routes", "Canvas"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LeagueTests", dependencies: ["League"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "TouchlineServerTests",
+            dependencies: ["TouchlineServer", "Club", "Canvas", "TestSupport",
+                           .product(name: "HummingbirdTesting", package: "hummingbird"),
+                           .product(name: "HTTPTypes", package: "swift-http-types"),
+                           .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "Crypto", package: "swift-crypto"),
+                           .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(
             name: "TouchlineCLITests",
             dependencies: ["TouchlineCLI", "Canvas", "Club", "Reports", "Routes", "TestSupport",

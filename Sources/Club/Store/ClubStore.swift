@@ -55,6 +55,13 @@ public final class ClubStore: Sendable {
         return data + "/touchline/touchline.sqlite"
     }
 
+    /// Checks that the database can be read (for a server's readiness probe).
+    ///
+    /// - Throws: ``ClubError`` when it cannot.
+    public func checkReachable() throws {
+        _ = try read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
     /// Runs `body` in one write transaction: on any error nothing it did is kept.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
         do {

@@ -36,30 +36,10 @@ enum ImportJSONDecoding {
     }
 
     /// A coding path written as the readers name fields: `matches[12].score.ft`.
-    static func path(_ codingPath: [any CodingKey]) -> String {
-        var text = ""
-        for key in codingPath {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-            }
-        }
-        return text
-    }
+    static func path(_ codingPath: [any CodingKey]) -> String { CodingPathText.path(codingPath) }
 
     /// How messages name a JSON type a reader expected ("an array", "true or false").
-    static func expected(_ type: Any.Type) -> String {
-        if type == String.self { return "a string" }
-        if type == Bool.self { return "true or false" }
-        if type == [Any].self { return "an array" }
-        if type == [String: Any].self { return "an object" }
-        if type == Int.self || type == Double.self { return "a number" }
-        let name = String(describing: type)
-        if name.hasPrefix("Array") || name.contains("Unkeyed") { return "an array" }
-        if name.hasPrefix("Dictionary") || name.contains("Keyed") { return "an object" }
-        return "a value of type \(name)"
-    }
+    static func expected(_ type: Any.Type) -> String { CodingPathText.expected(type) }
 
     // MARK: - Internals
 

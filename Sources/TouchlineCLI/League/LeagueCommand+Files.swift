@@ -30,21 +30,6 @@ extension LeagueCommand {
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
-        /// What `--json` prints.
-        struct Summary: Encodable {
-            struct Issue: Encodable {
-                var kind: String
-                var line: Int?
-                var field: String?
-                var message: String
-            }
-
-            var league: LeagueInfo
-            var teams: Int
-            var matches: Int
-            var issues: [Issue]
-        }
-
         func run() throws {
             let data = try Files.read(file)
             let (store, actor) = try club.session()
@@ -52,14 +37,7 @@ extension LeagueCommand {
                 actor, data: data, source: URL(fileURLWithPath: file).lastPathComponent, name: name, season: season,
                 kind: kind, rules: rules)
             for issue in result.issues { StandardError.print("touchline: warning: \(issue)") }
-            if output.json {
-                return try Output.json(Summary(league: league, teams: result.season.teams.count,
-                                               matches: result.season.matches.count,
-                                               issues: result.issues.map {
-                                                   Summary.Issue(kind: $0.kind.rawValue, line: $0.line, field: $0.field,
-                                                                 message: $0.message)
-                                               }))
-            }
+            if output.json { return try Output.json(LeagueImportSummary(league: league, result: result)) }
             let issues = result.issues.isEmpty ? "" : ", \(result.issues.count) warnings"
             print("imported league \(league.id): \(league.name) (season \(league.season)): \(result.season.teams.count) teams, "
                   + "\(result.season.matches.count) matches\(issues)")

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Club
+import Foundation
+import TouchlineServer
+
+/// `touchline serve`: the club as an HTTP API.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the club database as an HTTP API (see docs/openapi.json).",
+        discussion: """
+            Listens on loopback unless --host says otherwise; put a reverse proxy in front for \
+            TLS. Stops cleanly on SIGTERM or SIGINT: requests in flight finish, then the database \
+            is closed. One log line per request goes to standard error.
+
+            Examples:
+              touchline serve --port 8080 --db club.sqlite
+              touchline serve --host 0.0.0.0 --trusted-proxy 127.0.0.1 --log-format json
+            """)
+
+    @Option(help: "The address to listen on.") var host = "127.0.0.1"
+    @Option(help: "The port to listen on (0 picks a free one, printed on standard error).") var port = 8080
+    @OptionGroup var database: DatabaseOption
+    @Option(help: ArgumentHelp("Log lines as text or json.", valueName: "format"))
+    var logFormat: ServerOptions.LogFormat = .text
+    @Option(help: ArgumentHelp("The largest upload in bytes (season files, stroke logs).", valueName: "bytes"))
+    var maxUpload = 20 << 20
+    @Option(help: ArgumentHelp("Let browsers on this origin call the API (CORS); off unless given.", valueName: "origin"))
+    var allowOrigin: String?
+    @Option(help: ArgumentHelp("A reverse proxy whose X-Forwarded-For names the client (repeatable).", valueName: "address"))
+    var trustedProxy: [String] = []
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+        guard (1...(1 << 30)).contains(maxUpload) else { throw ValidationError("--max-upload must be from 1 to \(1 << 30) bytes") }
+    }
+
+    func run() async throws {
+        var options = ServerOptions(databasePath: database.path)
+        options.host = host
+        options.port = port
+        options.logFormat = logFormat
+        options.maxUploadBytes = maxUpload
+        options.allowOrigin = allowOrigin
+        options.trustedProxies = Set(trustedProxy)
+        try await TouchlineServer(options: options).run()
+    }
+}
+
+extension ServerOptions.LogFormat: ExpressibleByArgument {}

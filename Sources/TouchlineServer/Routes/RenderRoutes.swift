@@ -1,0 +1,86 @@
+import Canvas
+import Foundation
+import Hummingbird
+import Tactics
+
+/// Renders from posted input, nothing stored: `POST /api/v1/render/board`.
+struct RenderRoutes {
+    let api: APIServices
+
+    func register(on router: Router<APIContext>) {
+        router.group("api/v1").post("render/board") { request, _ in
+            let log = try await BoardUpload.read(request, limit: api.options.maxUploadBytes)
+            return try await BoardImage.response(log, request: request, api: api)
+        }
+    }
+}
+
+/// A stroke log in a request body: a stroke document (JSON) or a pointer log (JSON lines).
+enum BoardUpload {
+    /// Media types a stroke log may be sent as.
+    static let mediaTypes: Set<String> = ["application/json", "application/x-ndjson", "application/jsonl",
+                                          "application/jsonlines", "application/octet-stream", "text/plain"]
+
+    /// The body's bytes, checked for type and size (the stroke log reader checks the rest).
+    static func data(_ request: Request, limit: Int) async throws -> Data {
+        guard let type = MediaTypes.essence(request.headers[.contentType]), mediaTypes.contains(type) else {
+            throw Problem(.unsupportedMediaType,
+                          "send the stroke log as application/json (a stroke document) or application/x-ndjson (a pointer log)")
+        }
+        return try await Body.read(request, limit: limit)
+    }
+
+    /// The body read as a stroke log; `?surface=WxH` gives a pointer log's surface when it has
+    /// no header line.
+    static func read(_ request: Request, limit: Int) async throws -> StrokeLog {
+        let data = try await data(request, limit: limit)
+        let surface = try BoardImage.size(Query(request), "surface")
+        return try StrokeLog(data: data, source: "body", surface: surface)
+    }
+}
+
+/// A board drawn as `Accept` asks (PNG unless told), with the render options of
+/// `touchline board render` as query parameters.
+enum BoardImage {
+    static func response(_ log: StrokeLog, request: Request, api: APIServices,
+                         format: ResponseFormat? = nil) async throws -> Response {
+        let query = Query(request)
+        let size = try size(query, "size")
+        let scale = try scale(query)
+        let until = try query.int("until", in: 0...Int(Int32.max))
+        let background = try query.choice("background", BoardBackground.self)
+        let vertical = try query.bool("vertical") ?? false
+        let stripes = try query.bool("stripes") ?? false
+        let format = try format ?? Negotiation.format(request.headers[.accept], offering: [.png, .svg, .pdf])
+        let options = BoardRenderOptions(size: size, scale: scale, until: until, background: background,
+                                         orientation: vertical ? .vertical : nil, stripes: stripes)
+        let data = try await api.rendering {
+            let renderer = try BoardRenderer(log: log, options: options)
+            switch format {
+            case .svg: return try renderer.render(format: .svg)
+            case .pdf: return try renderer.render(format: .pdf)
+            default: return try renderer.render(format: .png)
+            }
+        }
+        api.metrics.render("board", format: format.rawValue)
+        return Rendered.response(data, contentType: format.contentType, request: request)
+    }
+
+    /// A `WxH` query parameter.
+    static func size(_ query: Query, _ name: String) throws -> Size? {
+        guard let text = try query.string(name, maximumLength: 40) else { return nil }
+        guard let size = Size(dimensions: text) else {
+            throw Problem.malformed("query parameter '\(name)': expected WxH, each side at least 1, for example 1600x1040")
+        }
+        return size
+    }
+
+    /// `scale`: above 0 and at most 16, as `--scale`.
+    static func scale(_ query: Query) throws -> Double {
+        guard let text = try query.string("scale", maximumLength: 20) else { return 1 }
+        guard let scale = Double(text), scale.isFinite, scale > 0, scale <= 16 else {
+            throw Problem.malformed("query parameter 'scale': expected a number above 0 and at most 16")
+        }
+        return scale
+    }
+}

@@ -1,0 +1,57 @@
+import Club
+import Foundation
+
+/// What `touchline serve` is told: where to listen, which database, and the limits it keeps.
+///
+/// ```swift
+/// var options = ServerOptions(databasePath: "club.sqlite")
+/// options.port = 8080
+/// try await TouchlineServer(options: options).run()
+/// ```
+public struct ServerOptions: Sendable {
+    /// The address to listen on; loopback unless told otherwise (a reverse proxy terminates TLS).
+    public var host: String = "127.0.0.1"
+    /// The port; 0 picks a free one (see ``TouchlineServer/run(onListening:)``).
+    public var port: Int = 8080
+    /// The SQLite database the services use.
+    public var databasePath: String
+    /// How each log line is written on standard error.
+    public var logFormat: LogFormat = .text
+    /// The largest upload (a season file, a stroke log, a GPS file), in bytes.
+    public var maxUploadBytes: Int = 20 << 20
+    /// The largest JSON body, in bytes.
+    public var maxJSONBytes: Int = 1 << 20
+    /// The one origin browsers may call from (CORS); nil turns CORS off.
+    public var allowOrigin: String?
+    /// Addresses of reverse proxies whose `X-Forwarded-For` names the client.
+    public var trustedProxies: Set<String> = []
+    /// Login attempts allowed per account a minute.
+    public var loginsPerAccountPerMinute: Int = 10
+    /// Login and registration attempts allowed per client address a minute (higher than per
+    /// account: a club's wifi puts many members behind one address).
+    public var loginsPerAddressPerMinute: Int = 30
+    /// Password hashes computed at once (scrypt takes 128 MiB each).
+    public var concurrentHashes: Int = 2
+    /// Password hashes allowed to wait for one of those; more are refused with 503.
+    public var queuedHashes: Int = 16
+    /// How long a connection may sit idle, reading or writing, before it is closed.
+    public var idleTimeoutSeconds: Int = 30
+    /// How new passwords are hashed (OWASP's scrypt unless a test asks for a cheaper one);
+    /// stored hashes are checked with the parameters they were made with.
+    public var passwordHasher = PasswordHasher()
+    /// Threads for database and rendering work, off the event loops.
+    public var workerThreads: Int = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
+
+    /// The defaults, over the database at `databasePath`.
+    public init(databasePath: String) {
+        self.databasePath = databasePath
+    }
+
+    /// How log lines are written.
+    public enum LogFormat: String, Sendable, CaseIterable {
+        /// `key=value` words, one request a line.
+        case text
+        /// One JSON object a line.
+        case json
+    }
+}
