@@ -75,33 +75,56 @@ public struct ImageHeader: Sendable, Hashable {
     static func jpegSize(_ bytes: [UInt8]) throws -> (Int, Int) {
         var index = 2
         while index + 1 < bytes.count {
-            guard bytes[index] == 0xFF else { throw Failure.malformed(.jpeg, "no marker at byte \(index)") }
-            let marker = bytes[index + 1]
-            switch marker {
-            case 0xFF:
-                index += 1          // fill byte
-                continue
-            case 0x01, 0xD0...0xD8:
-                index += 2          // markers without a segment
-                continue
-            case 0xD9, 0xDA:
+            switch try jpegMarker(bytes, at: index) {
+            case .skip(let count):
+                index += count
+            case .endOfImage, .segment(0xDA, _):
                 throw Failure.malformed(.jpeg, "no frame header before the image data")
-            default:
-                break
+            case .segment(_, nil):
+                throw Failure.malformed(.jpeg, "the file ends before its frame header")
+            case .segment(let marker, let length?):
+                guard length >= 2 else { throw Failure.malformed(.jpeg, "a marker segment of length \(length)") }
+                if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                    guard length >= 8, index + 8 < bytes.count else {
+                        throw Failure.malformed(.jpeg, "the file ends before its frame header")
+                    }
+                    let height = Int(bytes[index + 5]) << 8 | Int(bytes[index + 6])
+                    let width = Int(bytes[index + 7]) << 8 | Int(bytes[index + 8])
+                    guard width > 0, height > 0 else { throw Failure.malformed(.jpeg, "a side of 0 pixels") }
+                    return (width, height)
+                }
+                index += 2 + length
             }
-            guard index + 3 < bytes.count else { break }
-            let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
-            guard length >= 2 else { throw Failure.malformed(.jpeg, "a marker segment of length \(length)") }
-            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-                guard length >= 8, index + 8 < bytes.count else { break }
-                let height = Int(bytes[index + 5]) << 8 | Int(bytes[index + 6])
-                let width = Int(bytes[index + 7]) << 8 | Int(bytes[index + 8])
-                guard width > 0, height > 0 else { throw Failure.malformed(.jpeg, "a side of 0 pixels") }
-                return (width, height)
-            }
-            index += 2 + length
         }
         throw Failure.malformed(.jpeg, "the file ends before its frame header")
+    }
+
+    /// What stands at a place in a JPEG's stream of markers.
+    enum JPEGMarker {
+        /// A fill byte, or a marker without a segment (RSTn, SOI, TEM): the bytes to pass over.
+        case skip(Int)
+        /// EOI, the end of the image.
+        case endOfImage
+        /// A marker and its segment's length (which counts the two length bytes); nil when the
+        /// bytes end before the length.
+        case segment(UInt8, length: Int?)
+    }
+
+    /// The marker at `index` of `bytes`, `index + 1` being within them.
+    ///
+    /// - Throws: ``Failure/malformed(_:_:)`` when no marker stands there.
+    static func jpegMarker<Bytes: RandomAccessCollection>(_ bytes: Bytes, at index: Int) throws -> JPEGMarker
+    where Bytes.Element == UInt8, Bytes.Index == Int {
+        guard bytes[index] == 0xFF else { throw Failure.malformed(.jpeg, "no marker at byte \(index)") }
+        let marker = bytes[index + 1]
+        switch marker {
+        case 0xFF: return .skip(1)
+        case 0x01, 0xD0...0xD8: return .skip(2)
+        case 0xD9: return .endOfImage
+        default:
+            guard index + 3 < bytes.count else { return .segment(marker, length: nil) }
+            return .segment(marker, length: Int(bytes[index + 2]) << 8 | Int(bytes[index + 3]))
+        }
     }
 
     static func bigEndian32(_ bytes: [UInt8], _ offset: Int) -> Int {

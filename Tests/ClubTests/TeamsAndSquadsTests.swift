@@ -177,6 +177,11 @@ import Testing
         #expect(refusal(Data([0xFF, 0xD8, 0xFF, 0xDA, 0, 2])) == "photo: is not a readable JPEG file: no frame header before the image data")
         #expect(refusal(TestImages.png(claimingWidth: 10, height: 10) + Data(count: 2 << 20))
             == "photo: is larger than 2 MiB; resize or compress it")
+        // A photo cut short (in a copy or an upload) is refused here, not when a card is printed.
+        let whole = TestImages.quadrantsOrientation6
+        #expect(refusal(whole.prefix(whole.count / 2)) == "photo: is not a readable JPEG file: the file is cut short before its end-of-image marker")
+        #expect(refusal(TestImages.png(claimingWidth: 60, height: 80).dropLast(12))
+            == "photo: is not a readable PNG file: the file is cut short before its IEND chunk")
         #expect(try club.count("player") == 0)
 
         // At the limits, PNG and JPEG are both taken; a refused edit keeps the photo there was.

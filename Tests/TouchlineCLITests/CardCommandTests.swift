@@ -172,6 +172,14 @@ import Testing
         }
         #expect(try snapshot() == before)
 
+        // A photo cut short (an interrupted copy) is refused at upload, not when a card is printed.
+        let cut = club.scratch.path("cut.jpg")
+        try TestImages.quadrantsOrientation6.prefix(400).write(to: URL(fileURLWithPath: cut))
+        let edit = try club.run(["player", "edit", "1", "--photo", cut], as: "alice")
+        #expect(edit.status == 65)
+        #expect(edit.stderr == "touchline: error: photo: is not a readable JPEG file: the file is cut short before its end-of-image marker\n")
+        #expect(try snapshot() == before)
+
         // A JPEG photo is taken and printed.
         let jpeg = club.scratch.path("upright.jpg")
         try TestImages.quadrantsOrientation6.write(to: URL(fileURLWithPath: jpeg))

@@ -94,7 +94,8 @@ enum Validation {
     /// A player photo: a PNG or JPEG of at most ``Squads/photoMaximumBytes``, with at most
     /// ``Squads/photoMaximumSide`` pixels a side and ``Squads/photoMaximumPixels`` in all, as
     /// its header claims (read without decoding: a 97 kB PNG can claim 16384 x 6100 pixels and
-    /// would then take 800 MB on every card printed with it).
+    /// would then take 800 MB on every card printed with it), and whole to its end marker (a
+    /// file or an upload cut short is refused here rather than when a card is printed).
     static func photo(_ data: Data?) throws -> Data? {
         guard let data else { return nil }
         guard data.count <= Squads.photoMaximumBytes else {
@@ -111,6 +112,11 @@ enum Validation {
         guard header.width <= side, header.height <= side, header.width * header.height <= pixels else {
             throw ClubError.invalid(field: "photo", message: "is \(header.width)x\(header.height) px: at most \(side) px a side "
                 + "and \(pixels / 1_000_000) megapixels; resize it (1000 px on the longer side is plenty for a card)")
+        }
+        do {
+            try header.checkComplete(data)
+        } catch let failure as ImageHeader.Failure {
+            throw ClubError.invalid(field: "photo", message: failure.errorDescription ?? "is cut short")
         }
         return data
     }
