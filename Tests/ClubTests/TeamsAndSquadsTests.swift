@@ -98,11 +98,13 @@ import Testing
         let team = try club.teams.add(alice, name: "Infantil A", season: "2024/25")
         let player = try club.squads.add(alice, to: .id(team.id), laporte)
         #expect(player.positionDetail == "CB" && player.number == 4 && player.teamID == team.id)
-        #expect(throws: ClubError.invalid(field: "number", message: "4 is already worn by Aymeric Laporte in this team")) {
+        #expect(throws: ClubError.conflict(field: "number", message: "4 is already worn by Aymeric Laporte in this team")) {
             try club.squads.add(alice, to: .id(team.id), PlayerDraft(firstName: "Iñigo", surnames: "Martínez", number: 4, position: .defender))
         }
         let other = try club.squads.add(alice, to: .id(team.id), PlayerDraft(firstName: "Iñigo", surnames: "Martínez", number: 5, position: .defender))
-        #expect(throws: ClubError.self) { try club.squads.edit(alice, player: other.id, PlayerChanges(number: 4)) }
+        #expect(throws: ClubError.conflict(field: "number", message: "4 is already worn by Aymeric Laporte in this team")) {
+            try club.squads.edit(alice, player: other.id, PlayerChanges(number: 4))
+        }
         #expect(try club.squads.list(alice, team: .id(team.id)).map(\.number) == [4, 5])
     }
 

@@ -6,6 +6,9 @@ public enum ClubError: Error, Equatable, LocalizedError {
     case invalid(field: String, message: String)
     /// A value that must be unique is taken.
     case duplicate(field: String, value: String)
+    /// A value that clashes with what is stored, such as a squad number another player wears
+    /// (`field` names it; the message says who holds it).
+    case conflict(field: String, message: String)
     /// No such user, team, player or message (or not one the actor may see).
     case notFound(kind: String, reference: String)
     /// A team name that several teams share.
@@ -31,7 +34,7 @@ public enum ClubError: Error, Equatable, LocalizedError {
 
     public var errorDescription: String? {
         switch self {
-        case .invalid(let field, let message): return "\(field): \(message)"
+        case .invalid(let field, let message), .conflict(let field, let message): return "\(field): \(message)"
         case .duplicate(let field, let value): return "\(field) '\(value)' is already taken"
         case .notFound(let kind, let reference): return "no \(kind) '\(reference)'"
         case .ambiguous(let kind, let reference, let ids):

@@ -22,7 +22,7 @@ public struct Squads: Sendable {
 
     /// Adds a player to a team.
     ///
-    /// - Throws: ``ClubError/duplicate(field:value:)`` when the number is taken in that team.
+    /// - Throws: ``ClubError/conflict(field:message:)`` when the number is taken in that team.
     @discardableResult
     public func add(_ actor: ActingUser, to team: TeamReference, _ draft: PlayerDraft) throws -> Player {
         let firstName = try Validation.text(draft.firstName, field: "name", maximum: 100)
@@ -208,7 +208,7 @@ public struct Squads: Sendable {
               AND squadMembership.playerId IS NOT ?
             """, arguments: [team, number, player]) {
             let first: String = holder["firstName"], last: String = holder["surnames"]
-            throw ClubError.invalid(field: "number", message: "\(number) is already worn by \(first) \(last) in this team")
+            throw ClubError.conflict(field: "number", message: "\(number) is already worn by \(first) \(last) in this team")
         }
     }
 

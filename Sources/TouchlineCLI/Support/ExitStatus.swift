@@ -61,7 +61,7 @@ extension ExitStatus {
             switch error {
             case .permissionDenied, .invalidCredentials: return .permission
             case .busy: return .unavailable
-            case .invalid, .duplicate, .notFound, .ambiguous: return .dataError
+            case .invalid, .duplicate, .conflict, .notFound, .ambiguous: return .dataError
             case .storage(_, let problem):
                 switch problem {
                 case .readOnly: return .permission

@@ -90,7 +90,7 @@ struct Problem: Error, Sendable, Equatable {
             let detail = error.errorDescription ?? "\(error)"
             switch error {
             case .invalid: self.init(.invalid, detail)
-            case .duplicate, .ambiguous: self.init(.conflict, detail)
+            case .duplicate, .conflict, .ambiguous: self.init(.conflict, detail)
             case .notFound: self.init(.notFound, detail)
             case .permissionDenied: self.init(.forbidden, detail)
             case .invalidCredentials: self.init(.unauthorized, detail)
