@@ -19,7 +19,7 @@ import Testing
             try club.teams.edit(bob, byName, TeamChanges(region: "Bizkaia"))
         }
         try club.teams.grant(alice, byName, to: "bob", role: .viewer)
-        #expect(try club.teams.show(bob, byName).access.role == .viewer)
+        #expect(try club.teams.show(bob, byName).role == .viewer)
         #expect(throws: ClubError.self) { try club.teams.edit(bob, byName, TeamChanges(region: "Bizkaia")) }
         #expect(throws: ClubError.self) {
             try club.squads.add(bob, to: byName, laporte)
@@ -85,7 +85,7 @@ import Testing
         let alice = try club.user("alice"), bob = try club.user("bob")
         let mine = try club.teams.add(alice, name: "Infantil A", season: "2024/25")
         let theirs = try club.teams.add(bob, name: "Infantil A", season: "2024/25")
-        #expect(try club.teams.show(alice, TeamReference("Infantil A")).access.team.id == mine.id)
+        #expect(try club.teams.show(alice, TeamReference("Infantil A")).team.id == mine.id)
         try club.teams.grant(bob, .id(theirs.id), to: "alice", role: .viewer)
         #expect(throws: ClubError.ambiguous(kind: "team", reference: "Infantil A", ids: [mine.id, theirs.id])) {
             try club.teams.show(alice, TeamReference("Infantil A"))
@@ -209,7 +209,8 @@ import Testing
         draft.photo = photo
         let player = try club.squads.add(alice, to: .id(infantil.id), draft)
         try club.squads.move(alice, player: player.id, to: .id(cadete.id), number: 14)
-        let (moved, history) = try club.squads.show(alice, player: player.id)
+        let shown = try club.squads.show(alice, player: player.id)
+        let moved = shown.player, history = shown.history
         #expect(moved.teamID == cadete.id && moved.number == 14 && moved.hasPhoto)
         #expect(history.map(\.teamName) == ["Infantil A", "Cadete A"])
         #expect(history[0].leftAt != nil && history[1].leftAt == nil)

@@ -32,6 +32,13 @@ public struct SquadMembership: Sendable, Equatable, Codable {
     public var leftAt: Date?
 }
 
+/// A player with every team they have been in, oldest first: what `touchline player show
+/// --json` prints and `GET /api/v1/players/{id}` answers.
+public struct PlayerDetail: Sendable, Equatable, Codable {
+    public var player: Player
+    public var history: [SquadMembership]
+}
+
 /// A new player's details.
 public struct PlayerDraft: Sendable, Equatable {
     public var firstName: String

@@ -41,6 +41,16 @@ public struct TeamMember: Sendable, Equatable, Codable {
     public var role: TeamRole
 }
 
+/// A team as one user sees it, with the people granted a role on it: what `touchline team
+/// show --json` prints and `GET /api/v1/teams/{id}` answers.
+public struct TeamDetail: Sendable, Equatable, Codable {
+    public var team: Team
+    /// The role of the user who asked.
+    public var role: TeamRole
+    /// Editors and viewers, by username (the owner is ``Team/owner``).
+    public var members: [TeamMember]
+}
+
 /// A team named on the command line: by id (all digits) or by name.
 public typealias TeamReference = EntityReference
 

@@ -57,7 +57,7 @@ public struct Squads: Sendable {
     }
 
     /// A player, with every team they have been in (oldest first).
-    public func show(_ actor: ActingUser, player id: Int64) throws -> (player: Player, history: [SquadMembership]) {
+    public func show(_ actor: ActingUser, player id: Int64) throws -> PlayerDetail {
         try store.read { db in
             let player = try Self.player(db, id: id)
             try Self.check(db, player, actor: actor, needs: .viewer)
@@ -69,7 +69,7 @@ public struct Squads: Sendable {
                 SquadMembership(teamID: row["teamId"], teamName: row["name"], season: row["season"], number: row["number"],
                                 joinedAt: row["joinedAt"], leftAt: row["leftAt"])
             }
-            return (player, history)
+            return PlayerDetail(player: player, history: history)
         }
     }
 

@@ -49,14 +49,14 @@ public struct Teams: Sendable {
     }
 
     /// A team `actor` may see, with the people granted a role on it.
-    public func show(_ actor: ActingUser, _ reference: TeamReference) throws -> (access: TeamAccess, members: [TeamMember]) {
+    public func show(_ actor: ActingUser, _ reference: TeamReference) throws -> TeamDetail {
         try store.read { db in
             let (id, role) = try Self.resolve(db, reference, for: actor, needs: .viewer)
             let members = try Row.fetchAll(db, sql: """
                 SELECT user.username, teamMember.role FROM teamMember JOIN user ON user.id = teamMember.userId
                 WHERE teamMember.teamId = ? ORDER BY user.username COLLATE NOCASE
                 """, arguments: [id]).map { TeamMember(username: $0["username"], role: TeamRole(rawValue: $0["role"]) ?? .viewer) }
-            return (TeamAccess(team: try Self.team(db, id: id), role: role), members)
+            return TeamDetail(team: try Self.team(db, id: id), role: role, members: members)
         }
     }
 

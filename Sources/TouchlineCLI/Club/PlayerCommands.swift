@@ -66,22 +66,18 @@ struct PlayerCommand: ParsableCommand {
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
-        struct Detail: Encodable {
-            var player: Player
-            var history: [SquadMembership]
-        }
-
         func run() throws {
             let (store, actor) = try club.session()
-            let (player, history) = try Squads(store: store).show(actor, player: self.player)
-            if output.json { return try Output.json(Detail(player: player, history: history)) }
+            let detail = try Squads(store: store).show(actor, player: self.player)
+            if output.json { return try Output.json(detail) }
+            let player = detail.player
             Output.fields([("id", String(player.id)), ("name", "\(player.firstName) \(player.surnames)"),
                            ("number", player.number.map(String.init) ?? ""),
                            ("position", player.position.rawValue + (player.positionDetail.map { " (\($0))" } ?? "")),
                            ("born", player.birthDate ?? ""), ("photo", player.hasPhoto ? "yes" : "no"),
                            ("notes", player.notes ?? "")])
             print("")
-            Output.table(["TEAM", "SEASON", "NO", "JOINED", "LEFT"], history.map {
+            Output.table(["TEAM", "SEASON", "NO", "JOINED", "LEFT"], detail.history.map {
                 [$0.teamName, $0.season, String($0.number), Output.date($0.joinedAt), $0.leftAt.map(Output.date) ?? ""]
             })
         }

@@ -59,22 +59,16 @@ struct TeamCommand: ParsableCommand {
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
-        struct Detail: Encodable {
-            var team: Team
-            var role: TeamRole
-            var members: [TeamMember]
-        }
-
         func run() throws {
             let (store, actor) = try club.session()
-            let (access, members) = try Teams(store: store).show(actor, TeamReference(team))
-            if output.json { return try Output.json(Detail(team: access.team, role: access.role, members: members)) }
-            let t = access.team
+            let detail = try Teams(store: store).show(actor, TeamReference(team))
+            if output.json { return try Output.json(detail) }
+            let t = detail.team
             Output.fields([("id", String(t.id)), ("name", t.name), ("season", t.season), ("category", t.category ?? ""),
                            ("region", t.region ?? ""),
                            ("colours", [t.primaryColor, t.secondaryColor].compactMap { $0 }.joined(separator: " ")),
-                           ("owner", t.owner), ("your role", access.role.rawValue),
-                           ("shared with", members.map { "\($0.username) (\($0.role.rawValue))" }.joined(separator: ", "))])
+                           ("owner", t.owner), ("your role", detail.role.rawValue),
+                           ("shared with", detail.members.map { "\($0.username) (\($0.role.rawValue))" }.joined(separator: ", "))])
         }
     }
 
