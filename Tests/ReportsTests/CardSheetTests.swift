@@ -27,6 +27,12 @@ import Testing
         #expect(String(decoding: pdf, as: UTF8.self).contains("/Count 3"))
     }
 
+    @Test func aSquadsSheetIsTitledWithTheTeamAndSeason() throws {
+        let sheet = try CardSheet(squad: Self.squad(2), team: "Athletic Infantil A", season: "2024/25", language: .catalan)
+        #expect(sheet.footer == "Athletic Infantil A · 2024/25" && sheet.title == sheet.footer)
+        #expect(sheet.language == .catalan && sheet.cards.count == 2)
+    }
+
     @Test func theGridIsCentredAndHoldsTradingCards() throws {
         let layout = try CardSheet.Layout(paper: .a4)
         #expect(layout.columns == 3 && layout.rows == 3)

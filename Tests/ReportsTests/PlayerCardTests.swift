@@ -240,6 +240,35 @@ import Testing
         #expect(throws: PlayerCardError.textTooLong(player: "Nico Williams", field: "team", maximum: 200)) { try card.pdf() }
     }
 
+    @Test func aCardFromTheClubsDetailsTakesTheTeamsColoursOrTheDefaults() throws {
+        let statistics = PlayerStatistics(player: "Nico Williams", team: "Athletic Infantil A", goals: 7)
+        var details = PlayerCardDetails(name: "Nico Williams", number: 10, position: .forward, positionDetail: "LW",
+                                        team: "Athletic Infantil A", season: "2024/25", primaryColor: "#EE2523",
+                                        secondaryColor: "#000000", statistics: statistics)
+        let card = try PlayerCard(details)
+        #expect(card == PlayerCard(name: "Nico Williams", number: 10, position: .forward, positionDetail: "LW",
+                                   team: "Athletic Infantil A", season: "2024/25", primaryColor: F.athleticRed,
+                                   secondaryColor: try Color(hex: "#000000"), statistics: statistics))
+        details.primaryColor = nil
+        details.secondaryColor = nil
+        let plain = try PlayerCard(details)
+        #expect(plain.primaryColor == PlayerCard.defaultPrimaryColor && plain.secondaryColor == .white)
+        details.primaryColor = "red"
+        #expect(throws: CanvasError.self) { try PlayerCard(details) }
+    }
+
+    @Test func aSquadOfNoPlayersNamesTheTeam() throws {
+        #expect(throws: PlayerCardError.emptySquad(team: "Athletic Infantil A")) {
+            try PlayerCard.squad([], team: "Athletic Infantil A")
+        }
+        #expect(PlayerCardError.emptySquad(team: "Athletic Infantil A").errorDescription == "team 'Athletic Infantil A' has no players")
+        let players = (1...3).map {
+            PlayerCardDetails(name: "Player \($0)", number: 4 - $0, position: .defender, team: "Athletic Infantil A", season: "2024/25",
+                              statistics: PlayerStatistics(player: "Player \($0)", team: "Athletic Infantil A"))
+        }
+        #expect(try PlayerCard.squad(players, team: "Athletic Infantil A").map(\.number) == [3, 2, 1])
+    }
+
     @Test func rendersAreByteIdentical() throws {
         let photo = try F.solidPNG(width: 120, height: 160, color: F.photoGreen)
         let card = F.card(photo: photo)

@@ -127,6 +127,14 @@ import Testing
         #expect(try club.run(["card", "render", "--player", "1", "-o", club.scratch.path("x.svg")], as: "alice").status == 64)
         #expect(try club.run(["card", "sheet", "--team", "1", "-o", club.scratch.path("x.png")], as: "alice").status == 64)
         #expect(!club.scratch.files.contains { $0.hasPrefix("x.") })
+        // A team with no players: one line naming it, for a PDF and for a folder.
+        #expect(try club.run(["team", "add", "Athletic Cadete A", "--season", "2024/25"], as: "alice").status == 0)
+        for output in [club.scratch.path("x.pdf"), club.scratch.path("x-cards") + "/"] {
+            let empty = try club.run(["card", "sheet", "--team", "Athletic Cadete A", "-o", output], as: "alice")
+            #expect(empty.status == 65)
+            #expect(empty.stderr == "touchline: error: team 'Athletic Cadete A' has no players\n")
+        }
+        #expect(!club.scratch.files.contains { $0.hasPrefix("x") })
     }
 
     @Test func anUnreadablePhotoNamesThePlayerAndWritesNothing() throws {

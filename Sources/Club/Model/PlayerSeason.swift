@@ -21,4 +21,13 @@ public struct PlayerSeason: Sendable, Equatable {
         self.team = team
         self.statistics = statistics
     }
+
+    /// The season as a card prints it: the player's full name and number, the team's name,
+    /// season and colours, the photo and the statistics.
+    public var cardDetails: PlayerCardDetails {
+        PlayerCardDetails(name: player.fullName, number: player.number, position: player.position,
+                          positionDetail: player.positionDetail, team: team.name, season: team.season,
+                          primaryColor: team.primaryColor, secondaryColor: team.secondaryColor, photo: photo,
+                          statistics: statistics)
+    }
 }

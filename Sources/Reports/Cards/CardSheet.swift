@@ -43,6 +43,14 @@ public struct CardSheet: PrintSection {
         layout = try Layout(paper: paper)
     }
 
+    /// The sheet of a team's squad, `cards` as ``PlayerCard/squad(_:team:)`` gives them, with
+    /// the team and its season in the bottom margin: "Athletic Infantil A · 2024/25".
+    ///
+    /// - Throws: What ``init(cards:language:paper:title:)`` throws.
+    public init(squad cards: [PlayerCard], team: String, season: String, language: CardLanguage = .english) throws {
+        try self.init(cards: cards, language: language, title: "\(team) · \(season)")
+    }
+
     /// Cards on each full page.
     public var cardsPerPage: Int { layout.columns * layout.rows }
 

@@ -10,6 +10,8 @@ public enum PlayerCardError: Error, Sendable, Equatable, LocalizedError {
     case invalidNumber(player: String, number: Int)
     /// A sheet needs at least one card.
     case noCards
+    /// A team's squad to print has no players (`team` is its name).
+    case emptySquad(team: String)
     /// More cards than one sheet document takes.
     case tooManyCards(Int, maximum: Int)
 
@@ -23,6 +25,8 @@ public enum PlayerCardError: Error, Sendable, Equatable, LocalizedError {
             return "the squad number \(number) of \(player) is not from 0 to 999"
         case .noCards:
             return "there are no cards to print"
+        case .emptySquad(let team):
+            return "team '\(team)' has no players"
         case .tooManyCards(let count, let maximum):
             return "\(count) cards are more than a sheet document takes (at most \(maximum))"
         }

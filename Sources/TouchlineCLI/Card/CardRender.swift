@@ -40,7 +40,7 @@ struct CardRender: ParsableCommand {
     func run() throws {
         try Files.checkWritable(output)
         let (store, actor) = try club.session()
-        let card = try PlayerCard(try Cards(store: store).player(actor, id: player))
+        let card = try PlayerCard(try Cards(store: store).player(actor, id: player).cardDetails)
         let isPNG = format == .png
         let data = isPNG ? try card.png(language: labels.language) : try card.pdf(language: labels.language)
         try Files.write(data, to: output)

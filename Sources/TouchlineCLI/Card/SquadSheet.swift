@@ -52,8 +52,7 @@ struct SquadSheet: AsyncParsableCommand {
         if !toFolder { try Files.checkWritable(output) }
         let (store, actor) = try club.session()
         let (team, players) = try Cards(store: store).squad(actor, team: TeamReference(self.team))
-        guard !players.isEmpty else { throw CommandError(.dataError, "team '\(team.name)' has no players") }
-        let cards = try players.map(PlayerCard.init)
+        let cards = try PlayerCard.squad(players.map(\.cardDetails), team: team.name)
         if toFolder {
             let pngs = try await Self.render(cards, language: labels.language,
                                              jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
@@ -62,7 +61,7 @@ struct SquadSheet: AsyncParsableCommand {
             }
             if !quiet { print("wrote \(names.count) cards of \(team.name) to \(output)") }
         } else {
-            let sheet = try CardSheet(cards: cards, language: labels.language, title: "\(team.name) · \(team.season)")
+            let sheet = try CardSheet(squad: cards, team: team.name, season: team.season, language: labels.language)
             let data = try sheet.pdf()
             try Files.write(data, to: output)
             if !quiet {
