@@ -1473,6 +1473,1061 @@ enum OpenAPIDocument {
           "description": "A stroke document (JSON) or a pointer-event log (JSON lines), as docs/stroke-format describes"
         }
       }
+    },
+    "/api/v1/teams": {
+      "post": {
+        "operationId": "createTeam",
+        "summary": "Create a team you own",
+        "tags": [
+          "teams"
+        ],
+        "responses": {
+          "201": {
+            "description": "The team",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Team"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/NewTeam"
+              }
+            }
+          }
+        }
+      },
+      "get": {
+        "operationId": "listTeams",
+        "summary": "The teams you own or were granted a role on, with your role",
+        "tags": [
+          "teams"
+        ],
+        "responses": {
+          "200": {
+            "description": "By season (newest first) and name",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TeamAccessPage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ]
+      }
+    },
+    "/api/v1/teams/{id}": {
+      "get": {
+        "operationId": "showTeam",
+        "summary": "A team and who may see or change it",
+        "tags": [
+          "teams"
+        ],
+        "responses": {
+          "200": {
+            "description": "The team, your role and its members",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TeamDetail"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a team id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      },
+      "patch": {
+        "operationId": "editTeam",
+        "summary": "Change a team (owner and editors)",
+        "tags": [
+          "teams"
+        ],
+        "responses": {
+          "200": {
+            "description": "The team as changed",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Team"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a team id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/TeamChanges"
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteTeam",
+        "summary": "Delete a team, its current players and the friendlies it played (owner only)",
+        "tags": [
+          "teams"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a team id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/teams/{id}/members": {
+      "get": {
+        "operationId": "listTeamMembers",
+        "summary": "The users granted a role on a team",
+        "tags": [
+          "teams"
+        ],
+        "responses": {
+          "200": {
+            "description": "By username",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TeamMemberPage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a team id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/teams/{id}/members/{username}": {
+      "put": {
+        "operationId": "grantTeamRole",
+        "summary": "Let a user edit or view a team (owner only)",
+        "tags": [
+          "teams"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a team id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          {
+            "name": "username",
+            "in": "path",
+            "required": true,
+            "description": "a username",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/TeamGrant"
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "revokeTeamRole",
+        "summary": "Take a user's role on a team away (owner only)",
+        "tags": [
+          "teams"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a team id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          {
+            "name": "username",
+            "in": "path",
+            "required": true,
+            "description": "a username",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/teams/{id}/players": {
+      "post": {
+        "operationId": "addPlayer",
+        "summary": "Add a player to a team (owner and editors)",
+        "tags": [
+          "players"
+        ],
+        "responses": {
+          "201": {
+            "description": "The player",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Player"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a team id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/NewPlayer"
+              }
+            }
+          }
+        }
+      },
+      "get": {
+        "operationId": "listPlayers",
+        "summary": "A team's squad by number",
+        "tags": [
+          "players"
+        ],
+        "responses": {
+          "200": {
+            "description": "The squad",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PlayerPage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a team id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/teams/{id}/squad-sheet": {
+      "get": {
+        "operationId": "squadSheet",
+        "summary": "A team's squad as cards to cut out: nine to an A4 page with crop marks",
+        "tags": [
+          "cards"
+        ],
+        "responses": {
+          "200": {
+            "description": "The sheet, by squad number",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "application/pdf": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a team id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          {
+            "name": "lang",
+            "in": "query",
+            "required": false,
+            "description": "the labels' language",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "en",
+                "es",
+                "ca"
+              ]
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/players/{id}": {
+      "get": {
+        "operationId": "showPlayer",
+        "summary": "A player and the teams they have played in",
+        "tags": [
+          "players"
+        ],
+        "responses": {
+          "200": {
+            "description": "The player and their history",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PlayerDetail"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a player id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      },
+      "patch": {
+        "operationId": "editPlayer",
+        "summary": "Change a player's details or number (owner and editors)",
+        "tags": [
+          "players"
+        ],
+        "responses": {
+          "200": {
+            "description": "The player as changed",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Player"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a player id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/PlayerChanges"
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deletePlayer",
+        "summary": "Delete a player and their history (owner and editors)",
+        "tags": [
+          "players"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a player id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/players/{id}/moves": {
+      "post": {
+        "operationId": "movePlayer",
+        "summary": "Move a player to another team; the old spell stays in the history",
+        "tags": [
+          "players"
+        ],
+        "responses": {
+          "200": {
+            "description": "The player in the new team",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Player"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a player id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/PlayerMove"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/players/{id}/photo": {
+      "put": {
+        "operationId": "uploadPlayerPhoto",
+        "summary": "Set a player's photo (owner and editors)",
+        "tags": [
+          "players"
+        ],
+        "responses": {
+          "200": {
+            "description": "The player",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Player"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a player id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "description": "A PNG or JPEG, whole: at most 2 MiB, 4096 px a side and 16 megapixels",
+          "content": {
+            "image/png": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "image/jpeg": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            }
+          }
+        }
+      },
+      "get": {
+        "operationId": "playerPhoto",
+        "summary": "A player's photo, as uploaded",
+        "tags": [
+          "players"
+        ],
+        "responses": {
+          "200": {
+            "description": "The photo",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "image/png": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              },
+              "image/jpeg": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a player id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      },
+      "delete": {
+        "operationId": "deletePlayerPhoto",
+        "summary": "Remove a player's photo (owner and editors)",
+        "tags": [
+          "players"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a player id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/players/{id}/statistics": {
+      "get": {
+        "operationId": "playerStatistics",
+        "summary": "A player's numbers in their team's season, as their card prints them",
+        "tags": [
+          "players"
+        ],
+        "responses": {
+          "200": {
+            "description": "Over the team's matches you may see",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PlayerStatistics"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a player id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/players/{id}/card": {
+      "get": {
+        "operationId": "playerCard",
+        "summary": "A player's card: PNG of 750 x 1050 px, or a PDF of 63.5 x 88.9 mm, by Accept",
+        "tags": [
+          "cards"
+        ],
+        "responses": {
+          "200": {
+            "description": "The card",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "image/png": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              },
+              "application/pdf": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a player id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          {
+            "name": "lang",
+            "in": "query",
+            "required": false,
+            "description": "the labels' language",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "en",
+                "es",
+                "ca"
+              ]
+            }
+          }
+        ]
+      }
     }
   },
   "components": {
@@ -2170,6 +3225,554 @@ enum OpenAPIDocument {
               "null"
             ],
             "description": "pass as ?after= for the next page; null on the last"
+          }
+        }
+      },
+      "Team": {
+        "type": "object",
+        "required": [
+          "id",
+          "name",
+          "season",
+          "owner",
+          "createdAt"
+        ],
+        "properties": {
+          "id": {
+            "type": "integer"
+          },
+          "name": {
+            "type": "string"
+          },
+          "season": {
+            "type": "string",
+            "description": "2024/25, or 2025 for a calendar-year season"
+          },
+          "category": {
+            "type": "string",
+            "description": "age group or division"
+          },
+          "region": {
+            "type": "string"
+          },
+          "primaryColor": {
+            "type": "string",
+            "description": "#RRGGBB"
+          },
+          "secondaryColor": {
+            "type": "string",
+            "description": "#RRGGBB"
+          },
+          "owner": {
+            "type": "string",
+            "description": "the owner's username"
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          }
+        }
+      },
+      "TeamAccess": {
+        "type": "object",
+        "required": [
+          "team",
+          "role"
+        ],
+        "properties": {
+          "team": {
+            "$ref": "#/components/schemas/Team"
+          },
+          "role": {
+            "type": "string",
+            "enum": [
+              "viewer",
+              "editor",
+              "owner"
+            ]
+          }
+        }
+      },
+      "TeamAccessPage": {
+        "type": "object",
+        "required": [
+          "items",
+          "next"
+        ],
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/TeamAccess"
+            }
+          },
+          "next": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "pass as ?after= for the next page; null on the last"
+          }
+        }
+      },
+      "TeamMember": {
+        "type": "object",
+        "required": [
+          "username",
+          "role"
+        ],
+        "properties": {
+          "username": {
+            "type": "string"
+          },
+          "role": {
+            "type": "string",
+            "enum": [
+              "viewer",
+              "editor",
+              "owner"
+            ]
+          }
+        }
+      },
+      "TeamMemberPage": {
+        "type": "object",
+        "required": [
+          "items",
+          "next"
+        ],
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/TeamMember"
+            }
+          },
+          "next": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "pass as ?after= for the next page; null on the last"
+          }
+        }
+      },
+      "TeamDetail": {
+        "type": "object",
+        "required": [
+          "team",
+          "role",
+          "members"
+        ],
+        "properties": {
+          "team": {
+            "$ref": "#/components/schemas/Team"
+          },
+          "role": {
+            "type": "string",
+            "enum": [
+              "viewer",
+              "editor",
+              "owner"
+            ],
+            "description": "the caller's role"
+          },
+          "members": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/TeamMember"
+            },
+            "description": "editors and viewers, by username"
+          }
+        }
+      },
+      "NewTeam": {
+        "type": "object",
+        "required": [
+          "name",
+          "season"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "description": "1-100 characters; unique among the owner's teams of the season"
+          },
+          "season": {
+            "type": "string",
+            "description": "2024/25 (also 2024/2025 or 2024-25), or 2025"
+          },
+          "category": {
+            "type": "string"
+          },
+          "region": {
+            "type": "string"
+          },
+          "primaryColor": {
+            "type": "string",
+            "description": "#RRGGBB"
+          },
+          "secondaryColor": {
+            "type": "string",
+            "description": "#RRGGBB"
+          }
+        }
+      },
+      "TeamChanges": {
+        "type": "object",
+        "description": "absent fields stay as they are",
+        "properties": {
+          "name": {
+            "type": "string"
+          },
+          "season": {
+            "type": "string"
+          },
+          "category": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "age group or division; null or \"\" clears it"
+          },
+          "region": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "region; null or \"\" clears it"
+          },
+          "primaryColor": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "#RRGGBB; null or \"\" clears it"
+          },
+          "secondaryColor": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "#RRGGBB; null or \"\" clears it"
+          }
+        }
+      },
+      "TeamGrant": {
+        "type": "object",
+        "required": [
+          "role"
+        ],
+        "properties": {
+          "role": {
+            "type": "string",
+            "enum": [
+              "editor",
+              "viewer"
+            ]
+          }
+        }
+      },
+      "Player": {
+        "type": "object",
+        "required": [
+          "id",
+          "firstName",
+          "surnames",
+          "position",
+          "hasPhoto"
+        ],
+        "properties": {
+          "id": {
+            "type": "integer"
+          },
+          "firstName": {
+            "type": "string"
+          },
+          "surnames": {
+            "type": "string"
+          },
+          "birthDate": {
+            "type": "string",
+            "description": "YYYY-MM-DD"
+          },
+          "position": {
+            "type": "string",
+            "enum": [
+              "GK",
+              "DF",
+              "MF",
+              "FW"
+            ],
+            "description": "goalkeeper, defender, midfielder or forward"
+          },
+          "positionDetail": {
+            "type": "string",
+            "description": "a finer role, for example RB"
+          },
+          "notes": {
+            "type": "string"
+          },
+          "hasPhoto": {
+            "type": "boolean"
+          },
+          "teamID": {
+            "type": "integer",
+            "description": "the current team"
+          },
+          "number": {
+            "type": "integer",
+            "description": "the squad number in the current team"
+          }
+        }
+      },
+      "PlayerPage": {
+        "type": "object",
+        "required": [
+          "items",
+          "next"
+        ],
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Player"
+            }
+          },
+          "next": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "pass as ?after= for the next page; null on the last"
+          }
+        }
+      },
+      "SquadMembership": {
+        "type": "object",
+        "required": [
+          "teamID",
+          "teamName",
+          "season",
+          "number",
+          "joinedAt"
+        ],
+        "properties": {
+          "teamID": {
+            "type": "integer"
+          },
+          "teamName": {
+            "type": "string"
+          },
+          "season": {
+            "type": "string"
+          },
+          "number": {
+            "type": "integer"
+          },
+          "joinedAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "leftAt": {
+            "type": "string",
+            "format": "date-time",
+            "description": "absent while the player is in the team"
+          }
+        }
+      },
+      "PlayerDetail": {
+        "type": "object",
+        "required": [
+          "player",
+          "history"
+        ],
+        "properties": {
+          "player": {
+            "$ref": "#/components/schemas/Player"
+          },
+          "history": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/SquadMembership"
+            },
+            "description": "every team the player has been in, oldest first"
+          }
+        }
+      },
+      "NewPlayer": {
+        "type": "object",
+        "required": [
+          "firstName",
+          "surnames",
+          "number",
+          "position"
+        ],
+        "properties": {
+          "firstName": {
+            "type": "string"
+          },
+          "surnames": {
+            "type": "string"
+          },
+          "number": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 99,
+            "description": "unique in the team (a number another player wears is 409)"
+          },
+          "position": {
+            "type": "string",
+            "enum": [
+              "GK",
+              "DF",
+              "MF",
+              "FW"
+            ],
+            "description": "goalkeeper, defender, midfielder or forward"
+          },
+          "positionDetail": {
+            "type": "string",
+            "description": "1-10 letters, for example RB"
+          },
+          "birthDate": {
+            "type": "string",
+            "description": "YYYY-MM-DD, a past date"
+          },
+          "notes": {
+            "type": "string",
+            "description": "at most 2,000 characters"
+          }
+        }
+      },
+      "PlayerChanges": {
+        "type": "object",
+        "description": "absent fields stay as they are",
+        "properties": {
+          "firstName": {
+            "type": "string"
+          },
+          "surnames": {
+            "type": "string"
+          },
+          "number": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 99,
+            "description": "in the current team (a number another player wears is 409)"
+          },
+          "position": {
+            "type": "string",
+            "enum": [
+              "GK",
+              "DF",
+              "MF",
+              "FW"
+            ],
+            "description": "goalkeeper, defender, midfielder or forward"
+          },
+          "positionDetail": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "a finer role; null or \"\" clears it"
+          },
+          "birthDate": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "YYYY-MM-DD; null or \"\" clears it"
+          },
+          "notes": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "notes; null or \"\" clears it"
+          }
+        }
+      },
+      "PlayerMove": {
+        "type": "object",
+        "required": [
+          "team",
+          "number"
+        ],
+        "properties": {
+          "team": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "the new team's id"
+          },
+          "number": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 99,
+            "description": "the number in the new team"
+          }
+        }
+      },
+      "PlayerStatistics": {
+        "type": "object",
+        "required": [
+          "player",
+          "team",
+          "appearances",
+          "starts",
+          "minutes",
+          "goals",
+          "assists",
+          "yellowCards",
+          "redCards",
+          "goalsConceded",
+          "cleanSheets"
+        ],
+        "properties": {
+          "player": {
+            "type": "string"
+          },
+          "team": {
+            "type": "string"
+          },
+          "appearances": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "starts": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "minutes": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "goals": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "assists": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "yellowCards": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "redCards": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "straight reds and second yellows"
+          },
+          "goalsConceded": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "while the player was on the pitch"
+          },
+          "cleanSheets": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "on the pitch 60 minutes or more, no goal conceded while on"
           }
         }
       }

@@ -1,0 +1,110 @@
+import Club
+import Foundation
+import Hummingbird
+
+/// Teams: create, the user's teams with their role, show, edit, delete, and the editor and
+/// viewer roles the owner grants. Who may do what is the ``Teams`` service's to decide.
+struct TeamRoutes {
+    let api: APIServices
+    let teams: Teams
+
+    init(api: APIServices) {
+        self.api = api
+        teams = Teams(store: api.store)
+    }
+
+    /// `POST /api/v1/teams`: `touchline team add`.
+    struct NewTeam: Decodable, Sendable {
+        var name: String
+        var season: String
+        var category: String?
+        var region: String?
+        var primaryColor: String?
+        var secondaryColor: String?
+    }
+
+    /// `PATCH /api/v1/teams/{id}`: absent fields stay as they are; `null` (or `""`) clears
+    /// an optional one.
+    struct TeamPatch: Decodable, Sendable {
+        var changes: TeamChanges
+
+        enum CodingKeys: String, CodingKey {
+            case name, season, category, region, primaryColor, secondaryColor
+        }
+
+        init(from decoder: any Decoder) throws {
+            let fields = try decoder.container(keyedBy: CodingKeys.self)
+            changes = TeamChanges(name: try fields.decodeIfPresent(String.self, forKey: .name),
+                                  season: try fields.decodeIfPresent(String.self, forKey: .season),
+                                  category: try fields.decodeClearable(String.self, forKey: .category),
+                                  region: try fields.decodeClearable(String.self, forKey: .region),
+                                  primaryColor: try fields.decodeClearable(String.self, forKey: .primaryColor),
+                                  secondaryColor: try fields.decodeClearable(String.self, forKey: .secondaryColor))
+        }
+    }
+
+    /// `PUT /api/v1/teams/{id}/members/{username}`: `touchline team grant`.
+    struct Grant: Decodable, Sendable {
+        var role: TeamRole
+
+        enum CodingKeys: String, CodingKey { case role }
+
+        init(from decoder: any Decoder) throws {
+            role = try decoder.container(keyedBy: CodingKeys.self).decodeChoice(TeamRole.self, forKey: .role)
+        }
+    }
+
+    func register(on router: Router<APIContext>) {
+        let v1 = router.group("api/v1")
+        v1.post("teams") { request, _ in
+            let actor = try await api.actor(request)
+            let form = try await APIJSON.decode(NewTeam.self, from: request, limit: api.options.maxJSONBytes)
+            let team = try await api.run {
+                try teams.add(actor, name: form.name, season: form.season, category: form.category, region: form.region,
+                              primaryColor: form.primaryColor, secondaryColor: form.secondaryColor)
+            }
+            return try APIJSON.response(team, status: .created, headers: [.location: "/api/v1/teams/\(team.id)"])
+        }
+        v1.get("teams") { request, _ in
+            let actor = try await api.actor(request)
+            return try APIJSON.response(Paging(items: try await api.run { try teams.list(actor) }, next: nil))
+        }
+        v1.get("teams/{id}") { request, context in
+            let actor = try await api.actor(request)
+            let id = try PathID.parse(context, "id", kind: "team")
+            return try APIJSON.response(try await api.run { try teams.show(actor, .id(id)) })
+        }
+        v1.patch("teams/{id}") { request, context in
+            let actor = try await api.actor(request)
+            let id = try PathID.parse(context, "id", kind: "team")
+            let patch = try await APIJSON.decode(TeamPatch.self, from: request, limit: api.options.maxJSONBytes)
+            return try APIJSON.response(try await api.run { try teams.edit(actor, .id(id), patch.changes) })
+        }
+        v1.delete("teams/{id}") { request, context in
+            let actor = try await api.actor(request)
+            let id = try PathID.parse(context, "id", kind: "team")
+            try await api.run { try teams.delete(actor, .id(id)) }
+            return Response(status: .noContent)
+        }
+        v1.get("teams/{id}/members") { request, context in
+            let actor = try await api.actor(request)
+            let id = try PathID.parse(context, "id", kind: "team")
+            return try APIJSON.response(Paging(items: try await api.run { try teams.show(actor, .id(id)).members }, next: nil))
+        }
+        v1.put("teams/{id}/members/{username}") { request, context in
+            let actor = try await api.actor(request)
+            let id = try PathID.parse(context, "id", kind: "team")
+            let username = try context.parameters.require("username")
+            let grant = try await APIJSON.decode(Grant.self, from: request, limit: api.options.maxJSONBytes)
+            try await api.run { try teams.grant(actor, .id(id), to: username, role: grant.role) }
+            return Response(status: .noContent)
+        }
+        v1.delete("teams/{id}/members/{username}") { request, context in
+            let actor = try await api.actor(request)
+            let id = try PathID.parse(context, "id", kind: "team")
+            let username = try context.parameters.require("username")
+            try await api.run { try teams.revoke(actor, .id(id), from: username) }
+            return Response(status: .noContent)
+        }
+    }
+}
