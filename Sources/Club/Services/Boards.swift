@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Support
 import Tactics
 
 /// Users' stored tactics boards: a title and the stroke log exactly as it was posted. Boards
@@ -24,10 +25,6 @@ public struct Boards: Sendable {
     public static let maximumLogBytes = 4 << 20
     /// The longest title, in characters.
     public static let maximumTitle = 100
-    /// Boards on a page when the caller does not say.
-    public static let defaultPageSize = 20
-    /// The most boards on one page; larger limits are lowered to it, smaller than 1 raised to 1.
-    public static let maximumPageSize = 100
 
     let store: ClubStore
 
@@ -61,18 +58,19 @@ public struct Boards: Sendable {
 
     /// One page of the actor's boards, newest first. `after` is the previous page's
     /// ``StoredBoardPage/next`` (keyset paging: boards saved meanwhile never shift a page);
-    /// `limit` is brought into 1...``maximumPageSize``.
+    /// `limit` is brought into 1...`PagingCursor.maximumLimit` (100).
     ///
     /// - Throws: ``ClubError/invalid(field:message:)`` for an `after` that no listing gave.
-    public func list(_ actor: ActingUser, after cursor: String? = nil, limit: Int = Self.defaultPageSize) throws -> StoredBoardPage {
+    public func list(_ actor: ActingUser, after cursor: String? = nil,
+                     limit: Int = PagingCursor.defaultLimit) throws -> StoredBoardPage {
         let before = try cursor.map(Self.position) ?? Int64.max
-        let limit = max(1, min(limit, Self.maximumPageSize))
+        let limit = max(1, min(limit, PagingCursor.maximumLimit))
         return try store.read { db in
             let rows = try Row.fetchAll(db, sql: Self.select + """
                  WHERE board.ownerId = ? AND board.id < ? ORDER BY board.id DESC LIMIT ?
                 """, arguments: [actor.userID, before, limit + 1])
             let items = rows.prefix(limit).map(Self.summary)
-            return StoredBoardPage(items: Array(items), next: rows.count > limit ? items.last.map { String($0.id) } : nil)
+            return StoredBoardPage(items: Array(items), next: rows.count > limit ? items.last.map { PagingCursor.encode($0.id) } : nil)
         }
     }
 
@@ -141,11 +139,12 @@ public struct Boards: Sendable {
         return summary(row)
     }
 
-    /// The id a cursor stands for: boards below it come next. A cursor is the decimal id of
-    /// the last board of the page before, but callers must treat it as opaque.
+    /// The id a cursor stands for (``PagingCursor``'s, of the last board of the page before):
+    /// boards below it come next.
     static func position(_ cursor: String) throws -> Int64 {
-        guard !cursor.isEmpty, cursor.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let id = Int64(cursor), id > 0 else {
-            throw ClubError.invalid(field: "after", message: "'\(cursor)' is not a cursor from a board listing")
+        guard let id = PagingCursor.decode(cursor) else {
+            throw ClubError.invalid(field: "after", message: "'\(cursor.prefix(PagingCursor.maximumLength))' is not a cursor "
+                + "from a board listing")
         }
         return id
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Club
 import Foundation
+import Support
 
 extension Board {
     /// The rows of a board listing.
@@ -56,13 +57,13 @@ extension Board {
         @Option(help: ArgumentHelp("Only boards after this cursor (the next page, as the previous one printed).",
                                    valueName: "cursor"))
         var after: String?
-        @Option(help: "Boards per page, 1 to 100.") var limit = Boards.defaultPageSize
+        @Option(help: "Boards per page, 1 to 100.") var limit = PagingCursor.defaultLimit
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
         func validate() throws {
-            guard (1...Boards.maximumPageSize).contains(limit) else {
-                throw ValidationError("--limit must be from 1 to \(Boards.maximumPageSize)")
+            guard (1...PagingCursor.maximumLimit).contains(limit) else {
+                throw ValidationError("--limit must be from 1 to \(PagingCursor.maximumLimit)")
             }
         }
 
