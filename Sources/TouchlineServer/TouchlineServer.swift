@@ -44,6 +44,7 @@ public struct TouchlineServer: Sendable {
         MessageRoutes(api: api).register(on: router)
         LeagueRoutes(api: api).register(on: router)
         RenderRoutes(api: api).register(on: router)
+        BoardRoutes(api: api).register(on: router)
         return router
     }
 
