@@ -44,6 +44,7 @@ public struct TouchlineServer: Sendable {
         MessageRoutes(api: api).register(on: router)
         LeagueRoutes(api: api).register(on: router)
         RenderRoutes(api: api).register(on: router)
+        BoardRoutes(api: api).register(on: router)
         TeamRoutes(api: api).register(on: router)
         PlayerRoutes(api: api).register(on: router)
         CardRoutes(api: api).register(on: router)

@@ -38,7 +38,8 @@ import Testing
                                                    withDestinationPath: Touchline.root.appendingPathComponent("examples").path)
         // One shell for all, so `export` lines hold for the rest; each command is announced on
         // standard error first, so a failure names its line.
-        var script = "set -eo pipefail\n"
+        // A server the README starts in the background is stopped even when a command fails.
+        var script = "set -eo pipefail\ntrap 'kill $(jobs -p) 2>/dev/null || true' EXIT\n"
         for (index, command) in commands.enumerated() {
             let quoted = command.replacingOccurrences(of: "'", with: "'\\''")
             script += "echo 'README command \(index + 1): \(quoted)' >&2\n\(command)\n"
@@ -55,7 +56,8 @@ import Testing
         #expect(result.status == 0, "stopped at:\n\(last)")
         // What the commands wrote is there.
         for file in ["433.png", "hike.png", "thumbs/garmin-hike-320x200.png", "hike-export.gpx", "fixtures.csv",
-                     "laliga.pdf", "tables.pdf", "table.png", "laporte.png", "laporte.pdf", "squad.pdf", "album.pdf"] {
+                     "laliga.pdf", "tables.pdf", "table.png", "laporte.png", "laporte.pdf", "squad.pdf", "album.pdf",
+                     "pressing.json", "pressing.png", "served-board.png", "posted-board.png", "served-table.pdf"] {
             #expect(FileManager.default.fileExists(atPath: scratch.path(file)), "\(file)")
         }
     }

@@ -149,3 +149,71 @@ struct RenderAPITests {
         }
     }
 }
+
+@Suite("Stored boards over HTTP")
+struct BoardAPITests {
+    @Test("POST /boards stores the log (201 with id); list, show, the log byte for byte, PNG, delete")
+    func storedBoards() async throws {
+        let log = try APITest.example("boards/433.json")
+        try await APITest().run { client in
+            let alice = try await client.user("alice")
+            let saved = try await client.send(.post, "/api/v1/boards?title=4-3-3", token: alice, body: log, contentType: "application/json")
+            #expect(saved.status == .created)
+            let id = try #require(try saved.json()["id"] as? Int)
+            #expect(saved.headers[.location] == "/api/v1/boards/\(id)")
+            #expect(try saved.json()["title"] as? String == "4-3-3")
+            let untitled = try await client.send(.post, "/api/v1/boards", token: alice, body: log, contentType: "application/json")
+            #expect(try untitled.json()["title"] as? String == "Untitled board")
+
+            let list = try await client.send(.get, "/api/v1/boards?limit=1", token: alice)
+            let page = try list.json()
+            #expect((page["items"] as? [[String: Any]])?.first?["title"] as? String == "Untitled board")
+            let next = try #require(page["next"] as? String)
+            let rest = try await client.send(.get, "/api/v1/boards?limit=1&after=\(next)", token: alice)
+            #expect((try rest.json()["items"] as? [[String: Any]])?.first?["id"] as? Int == id)
+            #expect(try rest.json()["next"] is NSNull)
+
+            let stored = try await client.send(.get, "/api/v1/boards/\(id)/log", token: alice)
+            #expect(stored.body == log)
+            let png = try await client.send(.get, "/api/v1/boards/\(id).png?size=525x340", token: alice)
+            #expect(png.status == .ok)
+            #expect(png.headers[.contentType] == "image/png")
+            let posted = try await client.send(.post, "/api/v1/render/board?size=525x340", body: log, contentType: "application/json")
+            #expect(png.body == posted.body)
+            #expect(png.headers[.eTag] == posted.headers[.eTag])
+            let pdf = try await client.send(.get, "/api/v1/boards/\(id).pdf", token: alice)
+            #expect(pdf.body.starts(with: Data("%PDF".utf8)))
+
+            let bob = try await client.user("bob")
+            let peek = try await client.send(.get, "/api/v1/boards/\(id).png", token: bob)
+            #expect(peek.status == .notFound)
+            #expect(try peek.problem().detail == "no board '\(id)'")
+            let steal = try await client.send(.delete, "/api/v1/boards/\(id)", token: bob)
+            #expect(steal.status == .notFound)
+            let anonymous = try await client.send(.get, "/api/v1/boards/\(id)")
+            #expect(anonymous.status == .unauthorized)
+
+            let deleted = try await client.send(.delete, "/api/v1/boards/\(id)", token: alice)
+            #expect(deleted.status == .noContent)
+            let gone = try await client.send(.get, "/api/v1/boards/\(id)", token: alice)
+            #expect(gone.status == .notFound)
+        }
+    }
+
+    @Test("a log that cannot be replayed is refused with the reader's message and nothing is stored")
+    func badLogs() async throws {
+        try await APITest().run { client in
+            let alice = try await client.user("alice")
+            let bad = try await client.send(.post, "/api/v1/boards", token: alice,
+                                            body: Data(#"{"format":"touchline-strokes","version":99,"events":[]}"#.utf8),
+                                            contentType: "application/json")
+            #expect([HTTPResponse.Status.badRequest, .unprocessableContent].contains(bad.status))
+            #expect(try bad.problem().detail.hasPrefix("body"))
+            let truncated = try await client.send(.post, "/api/v1/boards", token: alice,
+                                                  body: try APITest.example("boards/433.json").prefix(300), contentType: "application/json")
+            #expect(truncated.status == .badRequest)
+            let list = try await client.send(.get, "/api/v1/boards", token: alice)
+            #expect((try list.json()["items"] as? [Any])?.isEmpty == true)
+        }
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Support
 
 /// A request's query parameters, read with the API's rules: a wrong value is a 400 naming the
 /// parameter and what it takes.
@@ -52,7 +53,7 @@ struct Query {
 
     /// `after`: the cursor of the previous page, nil for the first.
     func after() throws -> Int64? {
-        guard let text = try string("after", maximumLength: 64) else { return nil }
+        guard let text = try string("after", maximumLength: PagingCursor.maximumLength) else { return nil }
         guard let value = PagingCursor.decode(text) else { throw Problem.malformed("query parameter 'after': not a cursor this API gave") }
         return value
     }
@@ -76,28 +77,5 @@ struct Paging<Item: Encodable>: Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(items, forKey: .items)
         try container.encode(next, forKey: .next)
-    }
-}
-
-/// Cursors as text: `c1.` and the key of the last item shown, base64url without padding, so
-/// that clients treat them as opaque; and the page sizes.
-enum PagingCursor {
-    /// Items on a page when `limit` is not given.
-    static let defaultLimit = 20
-    /// The most items a page may have.
-    static let maximumLimit = 100
-
-    static func encode(_ key: Int64) -> String {
-        Data("c1.\(key)".utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-
-    static func decode(_ text: String) -> Int64? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        guard let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8),
-              plain.hasPrefix("c1."), let key = Int64(plain.dropFirst(3)), key > 0 else { return nil }
-        return key
     }
 }

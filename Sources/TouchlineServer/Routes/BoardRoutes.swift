@@ -1,0 +1,66 @@
+import Club
+import Foundation
+import Hummingbird
+import NIOCore
+import Support
+import Tactics
+
+/// Stored boards: upload a stroke log, list, show, fetch the log, render, delete. Boards are
+/// their owner's alone: another user's board is "not found".
+struct BoardRoutes {
+    let api: APIServices
+    let boards: Boards
+
+    init(api: APIServices) {
+        self.api = api
+        boards = Boards(store: api.store)
+    }
+
+    /// The title of a board uploaded without `?title=`.
+    static let defaultTitle = "Untitled board"
+
+    func register(on router: Router<APIContext>) {
+        let v1 = router.group("api/v1")
+        v1.post("boards") { request, _ in
+            let actor = try await api.actor(request)
+            let title = try Query(request).string("title", maximumLength: Boards.maximumTitle * 4) ?? Self.defaultTitle
+            let limit = min(api.options.maxUploadBytes, Boards.maximumLogBytes)
+            let log = try await BoardUpload.data(request, limit: limit)
+            let summary = try await api.run { try boards.save(actor, title: title, log: log, source: "body") }
+            return try APIJSON.response(summary, status: .created, headers: [.location: "/api/v1/boards/\(summary.id)"])
+        }
+        v1.get("boards") { request, _ in
+            let actor = try await api.actor(request)
+            let query = Query(request)
+            let (after, limit) = (try query.after(), try query.limit())
+            let page = try await api.run { try boards.list(actor, after: after.map(PagingCursor.encode), limit: limit) }
+            return try APIJSON.response(page)
+        }
+        v1.get("boards/{id}") { request, context in
+            let actor = try await api.actor(request)
+            let id = try PathID.parse(context, "id", kind: "board")
+            return try APIJSON.response(try await api.run { try boards.show(actor, id).summary })
+        }
+        v1.get("boards/{id}/log") { request, context in
+            let actor = try await api.actor(request)
+            let id = try PathID.parse(context, "id", kind: "board")
+            let board = try await api.run { try boards.show(actor, id) }
+            let type = board.summary.form == "touchline.pointer" ? "application/x-ndjson" : "application/json"
+            return Response(status: .ok, headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(bytes: board.log)))
+        }
+        for format in [ResponseFormat.png, .svg, .pdf] {
+            v1.get("boards/{id}.\(format.rawValue)") { request, context in
+                let actor = try await api.actor(request)
+                let id = try PathID.parse(context, "id", kind: "board")
+                let log = try await api.run { try StrokeLog(data: try boards.show(actor, id).log, source: "board \(id)") }
+                return try await BoardImage.response(log, request: request, api: api, format: format)
+            }
+        }
+        v1.delete("boards/{id}") { request, context in
+            let actor = try await api.actor(request)
+            let id = try PathID.parse(context, "id", kind: "board")
+            try await api.run { try boards.delete(actor, id) }
+            return Response(status: .noContent)
+        }
+    }
+}
