@@ -169,7 +169,7 @@ public struct Accounts: Sendable {
 
     /// Deletes the actor's account: their sessions, the teams they own with those teams'
     /// players (and the friendlies only those teams played), the leagues they own, the
-    /// friendlies they recorded, their stored routes and the messages they received. Messages
+    /// friendlies they recorded, their stored routes and boards and the messages they received. Messages
     /// they sent stay with their recipients, from "deleted user". Needs the current password, as changing it does: a copied session
     /// alone must not be able to destroy the account.
     public func delete(_ actor: ActingUser, currentPassword: String) throws {

@@ -322,6 +322,32 @@ extension ClubStore {
             try FriendlyLinks.link(db, where: "1", arguments: [])
             try normaliseLeagueSeasons(db)
         }
+        migrator.registerMigration("v8 stored boards") { db in
+            // A board's id is in the URLs people bookmark and share, so it must never name
+            // another board: AUTOINCREMENT makes SQLite number new rows above every id the
+            // table ever had (sqlite_sequence keeps it), which is what matchHighWater does for
+            // the match table, whose declaration could not be changed in place.
+            try db.execute(sql: """
+                -- A user's stored tactics board: the stroke log exactly as posted, plus what
+                -- listing needs (from Tactics' reading of the log when it was saved).
+                CREATE TABLE board (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    ownerId INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    title TEXT NOT NULL CHECK (length(title) BETWEEN 1 AND 100),
+                    -- a stroke document (JSON) or a pointer log (JSON Lines), byte for byte, at most 4 MiB
+                    log BLOB NOT NULL CHECK (length(log) BETWEEN 1 AND 4194304),
+                    bytes INTEGER NOT NULL CHECK (bytes = length(log)),
+                    form TEXT NOT NULL CHECK (form IN ('touchline.strokes', 'touchline.pointer')),
+                    events INTEGER NOT NULL CHECK (events >= 0),
+                    strokes INTEGER NOT NULL CHECK (strokes BETWEEN 0 AND events),
+                    -- from the first to the last recorded time; NULL when the log has no times
+                    durationMilliseconds REAL CHECK (durationMilliseconds >= 0),
+                    createdAt DATETIME NOT NULL
+                );
+                -- An owner's boards newest first, with keyset paging on the id.
+                CREATE INDEX board_owner ON board(ownerId, id);
+                """)
+        }
         return migrator
     }
 

@@ -7,7 +7,8 @@ struct Board: ParsableCommand {
         abstract: "Replay tactics boards drawn on a tablet onto an accurate pitch.",
         discussion: """
             INPUT is a stroke document (JSON, "format": "touchline.strokes") or a pointer-event \
-            log (JSON Lines, "format": "touchline.pointer"); the form is detected from content.
+            log (JSON Lines, "format": "touchline.pointer"); the form is detected from content. \
+            Digits alone name one of your stored boards instead (write ./12 for a file named 12).
 
             Examples:
               touchline board render examples/boards/433.json -o out/433.png \\
@@ -15,7 +16,9 @@ struct Board: ParsableCommand {
               touchline board frames examples/boards/multitouch.jsonl --out out/frames \\
                 --fps 10
               touchline board check examples/boards/433.json --json
+              touchline board save examples/boards/433.json --title '4-3-3'
+              touchline board render 1 -o out/433.png
             """,
-        subcommands: [BoardRender.self, BoardFrames.self, BoardCheck.self]
+        subcommands: [BoardRender.self, BoardFrames.self, BoardCheck.self, Save.self, List.self, Show.self, Delete.self]
     )
 }

@@ -30,15 +30,15 @@ struct BoardCheck: ParsableCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(summary), as: UTF8.self))
         } else {
-            print(Self.table(summary, source: input.input))
+            print(Self.table(summary, source: input.input, stored: input.isStoredBoard))
         }
     }
 
-    static func table(_ summary: BoardSummary, source: String) -> String {
+    static func table(_ summary: BoardSummary, source: String, stored: Bool = false) -> String {
         let number = NumberText.plain
         let tools = summary.strokesPerTool.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         var rows: [(String, String)] = [
-            ("file", source),
+            (stored ? "board" : "file", source),
             ("form", summary.form),
             ("surface", "\(number(summary.surface.width)) x \(number(summary.surface.height))"),
             ("background", summary.background),
@@ -47,7 +47,7 @@ struct BoardCheck: ParsableCommand {
             ("events", "\(summary.events) (\(summary.strokes) strokes, \(summary.clears) clears)"),
             ("strokes per tool", tools.isEmpty ? "none" : tools.joined(separator: ", ")),
             ("points", String(summary.points)),
-            ("duration", summary.durationMilliseconds.map { String(format: "%.3f s", $0 / 1000) } ?? "not timed"),
+            ("duration", summary.durationMilliseconds.map(duration) ?? "not timed"),
         ]
         if summary.form == "touchline.pointer" {
             rows.append(("cancelled strokes", String(summary.cancelledStrokes)))
@@ -55,5 +55,10 @@ struct BoardCheck: ParsableCommand {
         }
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }.joined(separator: "\n")
+    }
+
+    /// A recorded duration for people: `5.230 s`.
+    static func duration(_ milliseconds: Double) -> String {
+        String(format: "%.3f s", milliseconds / 1000)
     }
 }

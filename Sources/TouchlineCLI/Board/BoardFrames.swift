@@ -46,7 +46,7 @@ struct BoardFrames: ParsableCommand {
             if log.isTimed {
                 spacing = .perSecond(fps)
             } else {
-                StandardError.print("touchline: note: \(input.input) has no timestamps; writing one frame per event")
+                StandardError.print("touchline: note: \(input.name) has no timestamps; writing one frame per event")
             }
         }
         let animator = try BoardAnimator(renderer: try look.renderer(for: log), spacing: spacing)

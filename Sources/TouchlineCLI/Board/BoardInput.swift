@@ -1,18 +1,34 @@
 import ArgumentParser
 import Canvas
+import Club
 import Foundation
 import Tactics
 
 /// The input options every board command shares.
 struct BoardInput: ParsableArguments {
-    @Argument(help: "The stroke document (.json) or pointer-event log (.jsonl).")
+    @Argument(help: ArgumentHelp(
+        "The stroke document (.json) or pointer-event log (.jsonl), or the id of one of your stored boards (digits only: write ./12 for a file named 12).",
+        valueName: "file-or-id"))
     var input: String
 
     @Option(help: ArgumentHelp("The recording surface, for a pointer log without a header line.", valueName: "WxH"))
     var surface: Size?
 
-    /// Reads and validates the log.
+    @OptionGroup var club: ClubOptions
+
+    /// True when `input` is all digits: the id of a stored board, as `route` commands read a route id.
+    var isStoredBoard: Bool { !input.isEmpty && input.utf8.allSatisfy { (0x30...0x39).contains($0) } }
+
+    /// What messages call the input: the file, or `board ID`.
+    var name: String { isStoredBoard ? "board \(input)" : input }
+
+    /// Reads and validates the log: the file's, or the acting user's stored board's.
     func load() throws -> StrokeLog {
+        if isStoredBoard {
+            guard let id = Int64(input) else { throw ClubError.notFound(kind: "board", reference: input) }
+            let (store, actor) = try club.session()
+            return try StrokeLog(data: try Boards(store: store).show(actor, id).log, source: name)
+        }
         let data = try Files.read(input)
         return try StrokeLog(data: data, source: input, surface: surface)
     }

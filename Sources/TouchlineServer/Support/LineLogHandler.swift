@@ -25,6 +25,8 @@ struct LineLogHandler: LogHandler {
     func log(event: LogEvent) {
         var fields = metadata
         if let extra = event.metadata { fields.merge(extra) { $1 } }
+        // Hummingbird names the request id `hb.request.id`; the log calls it `request_id`.
+        if let id = fields.removeValue(forKey: "hb.request.id") { fields["request_id"] = id }
         write(Self.line(time: Date(), level: event.level, message: event.message.description, fields: fields, format: format))
     }
 

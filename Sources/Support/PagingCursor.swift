@@ -1,0 +1,36 @@
+import Foundation
+
+/// The cursors of keyset-paged lists, as the CLI (`--after`) and the HTTP API (`?after=`)
+/// both print and take them: `c1.` and the key of the last item shown, in base64url without
+/// padding, so that clients treat them as opaque; and the page sizes.
+///
+/// ```swift
+/// PagingCursor.encode(42)          // "YzEuNDI"
+/// PagingCursor.decode("YzEuNDI")   // 42
+/// PagingCursor.decode("42")        // nil: not a cursor a list gave
+/// ```
+public enum PagingCursor {
+    /// Items on a page when no limit is given.
+    public static let defaultLimit = 20
+    /// The most items a page may have.
+    public static let maximumLimit = 100
+    /// The longest text read as a cursor (a cursor of the largest key is 31 characters).
+    public static let maximumLength = 64
+
+    /// The cursor of the page after the one whose last item has `key`.
+    public static func encode(_ key: Int64) -> String {
+        Data("c1.\(key)".utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// The key a cursor stands for (above 0), or nil for text that no list gave.
+    public static func decode(_ text: String) -> Int64? {
+        guard text.utf8.count <= maximumLength else { return nil }
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8),
+              plain.hasPrefix("c1."), let key = Int64(plain.dropFirst(3)), key > 0 else { return nil }
+        return key
+    }
+}
