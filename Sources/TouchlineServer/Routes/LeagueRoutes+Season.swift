@@ -1,9 +1,7 @@
-import Canvas
 import Club
 import Foundation
 import Hummingbird
 import League
-import Reports
 
 /// The season of a league: generating fixtures, adding matches, results, the table's zones,
 /// deductions, exports, scorers and discipline.
