@@ -997,6 +997,58 @@ enum OpenAPIDocument {
             }
           }
         }
+      },
+      "post": {
+        "operationId": "createLeague",
+        "summary": "Create a league the user owns",
+        "tags": [
+          "leagues"
+        ],
+        "responses": {
+          "201": {
+            "description": "The league",
+            "headers": {
+              "Location": {
+                "description": "the new resource",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/League"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/LeagueCreation"
+              }
+            }
+          }
+        }
       }
     },
     "/api/v1/leagues/import": {
@@ -1157,6 +1209,101 @@ enum OpenAPIDocument {
             }
           }
         ]
+      },
+      "patch": {
+        "operationId": "renameLeague",
+        "summary": "Rename a league (owner only)",
+        "tags": [
+          "leagues"
+        ],
+        "responses": {
+          "200": {
+            "description": "The league",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/League"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a league id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/LeagueRenaming"
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteLeague",
+        "summary": "Delete a league with its teams, matches and deductions (owner only)",
+        "tags": [
+          "leagues"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a league id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
       }
     },
     "/api/v1/leagues/{id}/matches": {
@@ -1210,6 +1357,70 @@ enum OpenAPIDocument {
             }
           }
         ]
+      },
+      "post": {
+        "operationId": "addLeagueMatch",
+        "summary": "Add a match between two of the league's teams (owner and editors)",
+        "tags": [
+          "leagues"
+        ],
+        "responses": {
+          "201": {
+            "description": "The match",
+            "headers": {
+              "Location": {
+                "description": "the new resource",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StoredMatch"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a league id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/MatchCreation"
+              }
+            }
+          }
+        }
       }
     },
     "/api/v1/leagues/{id}/table": {
@@ -2101,6 +2312,1400 @@ enum OpenAPIDocument {
             "description": "",
             "schema": {
               "type": "boolean"
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/leagues/{id}/password": {
+      "put": {
+        "operationId": "setLeaguePassword",
+        "summary": "Set the password with which users join as editors (owner only)",
+        "tags": [
+          "leagues"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a league id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/LeaguePassword"
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "clearLeaguePassword",
+        "summary": "Remove the joining password (owner only)",
+        "tags": [
+          "leagues"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a league id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/leagues/{id}/join": {
+      "post": {
+        "operationId": "joinLeague",
+        "summary": "Join a league as an editor with its password",
+        "tags": [
+          "leagues"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a league id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/LeaguePassword"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/leagues/{id}/editors/{username}": {
+      "put": {
+        "operationId": "grantLeague",
+        "summary": "Make a user an editor of the league (owner only)",
+        "tags": [
+          "leagues"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a league id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          {
+            "name": "username",
+            "in": "path",
+            "required": true,
+            "description": "",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ]
+      },
+      "delete": {
+        "operationId": "revokeLeague",
+        "summary": "Take a user's editor right away (owner only)",
+        "tags": [
+          "leagues"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a league id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          {
+            "name": "username",
+            "in": "path",
+            "required": true,
+            "description": "",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/leagues/{id}/teams": {
+      "get": {
+        "operationId": "leagueTeams",
+        "summary": "A league's teams, in the order they were added",
+        "tags": [
+          "leagues"
+        ],
+        "responses": {
+          "200": {
+            "description": "Teams",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/LeagueTeamPage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a league id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      },
+      "post": {
+        "operationId": "addLeagueTeam",
+        "summary": "Add a team: a name, or a club team linked (owner and editors)",
+        "tags": [
+          "leagues"
+        ],
+        "responses": {
+          "201": {
+            "description": "The team",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/LeagueTeam"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a league id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/LeagueTeamAddition"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/leagues/{id}/teams/{team}": {
+      "delete": {
+        "operationId": "removeLeagueTeam",
+        "summary": "Take a team out of the league with its scheduled matches and deductions (owner only)",
+        "tags": [
+          "leagues"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a league id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          {
+            "name": "team",
+            "in": "path",
+            "required": true,
+            "description": "the team's name in the league",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "force",
+            "in": "query",
+            "required": false,
+            "description": "also delete its played matches",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/leagues/{id}/fixtures": {
+      "post": {
+        "operationId": "generateFixtures",
+        "summary": "Generate the round robin, keeping the results entered (owner and editors)",
+        "tags": [
+          "leagues"
+        ],
+        "responses": {
+          "200": {
+            "description": "The schedule's report and the league's matches",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FixturesReport"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a league id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/FixtureRequest"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/leagues/{id}/results": {
+      "get": {
+        "operationId": "leagueResults",
+        "summary": "The results that count (played and awarded matches)",
+        "tags": [
+          "leagues"
+        ],
+        "responses": {
+          "200": {
+            "description": "Matches",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StoredMatchPage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a league id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          {
+            "name": "matchday",
+            "in": "query",
+            "required": false,
+            "description": "one matchday only",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/leagues/{id}/results-grid": {
+      "get": {
+        "operationId": "leagueResultsGrid",
+        "summary": "Every result as a grid: home teams down, away teams across, in table order",
+        "tags": [
+          "leagues"
+        ],
+        "responses": {
+          "200": {
+            "description": "The grid",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ResultsGrid"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a league id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/leagues/{id}/zones": {
+      "get": {
+        "operationId": "leagueZones",
+        "summary": "The zones a printed table marks",
+        "tags": [
+          "leagues"
+        ],
+        "responses": {
+          "200": {
+            "description": "The zones",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ZoneList"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a league id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      },
+      "put": {
+        "operationId": "setLeagueZones",
+        "summary": "Replace the zones; an empty list removes them (owner and editors)",
+        "tags": [
+          "leagues"
+        ],
+        "responses": {
+          "200": {
+            "description": "The zones",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ZoneList"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a league id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ZoneList"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/leagues/{id}/deductions": {
+      "get": {
+        "operationId": "leagueDeductions",
+        "summary": "The league's point deductions",
+        "tags": [
+          "leagues"
+        ],
+        "responses": {
+          "200": {
+            "description": "Deductions",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/DeductionPage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a league id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      },
+      "post": {
+        "operationId": "deductPoints",
+        "summary": "Deduct points from a team; negative points add (owner and editors)",
+        "tags": [
+          "leagues"
+        ],
+        "responses": {
+          "201": {
+            "description": "The deduction",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Deduction"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a league id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/Deduction"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/leagues/{id}/export": {
+      "get": {
+        "operationId": "exportLeague",
+        "summary": "The table or the fixtures as a CSV or JSON file",
+        "tags": [
+          "leagues"
+        ],
+        "responses": {
+          "200": {
+            "description": "The file: the JSON is what the table and matches routes answer; the fixtures CSV can be imported again",
+            "headers": {
+              "Content-Disposition": {
+                "description": "attachment with a file name",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "text/csv": {
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "application/json": {
+                "schema": {
+                  "oneOf": [
+                    {
+                      "$ref": "#/components/schemas/Standings"
+                    },
+                    {
+                      "type": "array",
+                      "items": {
+                        "$ref": "#/components/schemas/StoredMatch"
+                      }
+                    }
+                  ]
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a league id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          {
+            "name": "format",
+            "in": "query",
+            "required": true,
+            "description": "",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "csv",
+                "json"
+              ]
+            }
+          },
+          {
+            "name": "what",
+            "in": "query",
+            "required": false,
+            "description": "default table",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "table",
+                "fixtures"
+              ]
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/leagues/{id}/scorers": {
+      "get": {
+        "operationId": "leagueScorers",
+        "summary": "Players with goals or assists: by goals, then assists",
+        "tags": [
+          "leagues"
+        ],
+        "responses": {
+          "200": {
+            "description": "Players",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PlayerStatisticsPage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a league id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/leagues/{id}/discipline": {
+      "get": {
+        "operationId": "leagueDiscipline",
+        "summary": "Players with cards: most reds, then most yellows",
+        "tags": [
+          "leagues"
+        ],
+        "responses": {
+          "200": {
+            "description": "Players",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PlayerStatisticsPage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a league id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/matches": {
+      "get": {
+        "operationId": "friendlies",
+        "summary": "The friendlies the user recorded",
+        "tags": [
+          "matches"
+        ],
+        "responses": {
+          "200": {
+            "description": "Matches",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StoredMatchPage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ]
+      },
+      "post": {
+        "operationId": "addFriendly",
+        "summary": "Record a friendly, which only its recorder sees and changes",
+        "tags": [
+          "matches"
+        ],
+        "responses": {
+          "201": {
+            "description": "The match",
+            "headers": {
+              "Location": {
+                "description": "the new resource",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StoredMatch"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/MatchCreation"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/matches/statistics": {
+      "get": {
+        "operationId": "matchStatistics",
+        "summary": "Player and team statistics over every league, and the user's friendlies with a token",
+        "tags": [
+          "matches"
+        ],
+        "responses": {
+          "200": {
+            "description": "Statistics",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/OverallStatistics"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "player",
+            "in": "query",
+            "required": false,
+            "description": "only this player",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "team",
+            "in": "query",
+            "required": false,
+            "description": "only this team",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/matches/{id}": {
+      "get": {
+        "operationId": "match",
+        "summary": "A match with its events: any league match, or a friendly the user recorded",
+        "tags": [
+          "matches"
+        ],
+        "responses": {
+          "200": {
+            "description": "The match",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StoredMatch"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a match id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      },
+      "delete": {
+        "operationId": "deleteMatch",
+        "summary": "Delete a match with its result and events",
+        "tags": [
+          "matches"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a match id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/matches/{id}/result": {
+      "put": {
+        "operationId": "matchResult",
+        "summary": "Enter or correct a result (the league's owner and editors, or who recorded a friendly)",
+        "tags": [
+          "matches"
+        ],
+        "responses": {
+          "200": {
+            "description": "The match",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StoredMatch"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a match id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/MatchResult"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/matches/{id}/lineups/{team}": {
+      "put": {
+        "operationId": "matchLineup",
+        "summary": "Set who started for one of the two teams, replacing its line-up",
+        "tags": [
+          "matches"
+        ],
+        "responses": {
+          "200": {
+            "description": "The match",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StoredMatch"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a match id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          {
+            "name": "team",
+            "in": "path",
+            "required": true,
+            "description": "the team's name",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/Lineup"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/matches/{id}/events": {
+      "post": {
+        "operationId": "addMatchEvent",
+        "summary": "Add a goal, a card or a substitution",
+        "tags": [
+          "matches"
+        ],
+        "responses": {
+          "201": {
+            "description": "The match; the new event's id is the last of eventIDs",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StoredMatch"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a match id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/MatchEvent"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/matches/{id}/events/{event}": {
+      "delete": {
+        "operationId": "deleteMatchEvent",
+        "summary": "Delete an event entered by mistake",
+        "tags": [
+          "matches"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a match id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          {
+            "name": "event",
+            "in": "path",
+            "required": true,
+            "description": "an event id, as eventIDs gives it",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
             }
           }
         ]
@@ -3806,14 +5411,17 @@ enum OpenAPIDocument {
             "type": "array",
             "items": {
               "type": "integer"
-            }
+            },
+            "description": "the ids of match.events, in the same order"
           },
           "match": {
             "type": "object",
             "required": [
               "home",
               "away",
-              "status"
+              "status",
+              "events",
+              "lineups"
             ],
             "properties": {
               "home": {
@@ -3823,7 +5431,15 @@ enum OpenAPIDocument {
                 "type": "string"
               },
               "status": {
-                "type": "string"
+                "type": "string",
+                "enum": [
+                  "scheduled",
+                  "played",
+                  "postponed",
+                  "cancelled",
+                  "abandoned",
+                  "awarded"
+                ]
               },
               "date": {
                 "type": "string"
@@ -3833,6 +5449,37 @@ enum OpenAPIDocument {
               },
               "matchday": {
                 "type": "integer"
+              },
+              "round": {
+                "type": "string"
+              },
+              "fullTime": {
+                "$ref": "#/components/schemas/Score"
+              },
+              "halfTime": {
+                "$ref": "#/components/schemas/Score"
+              },
+              "extraTime": {
+                "$ref": "#/components/schemas/Score"
+              },
+              "penalties": {
+                "$ref": "#/components/schemas/Score"
+              },
+              "events": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/MatchEvent"
+                }
+              },
+              "lineups": {
+                "type": "object",
+                "additionalProperties": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "description": "who started, by team"
               }
             }
           }
@@ -3918,6 +5565,757 @@ enum OpenAPIDocument {
             "type": "array",
             "items": {
               "$ref": "#/components/schemas/StoredBoard"
+            }
+          },
+          "next": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "pass as ?after= for the next page; null on the last"
+          }
+        }
+      },
+      "LeagueCreation": {
+        "type": "object",
+        "required": [
+          "name",
+          "season"
+        ],
+        "properties": {
+          "name": {
+            "type": "string"
+          },
+          "season": {
+            "type": "string",
+            "description": "2024/25, or 2025"
+          },
+          "kind": {
+            "type": "string",
+            "enum": [
+              "federation",
+              "friends",
+              "video-game"
+            ],
+            "description": "default friends"
+          },
+          "rules": {
+            "type": "string",
+            "description": "a rule set preset (default premier-league)"
+          },
+          "points": {
+            "type": "string",
+            "description": "W-D-L, points for a win, a draw and a loss (default 3-1-0)"
+          },
+          "seed": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "the seed of any drawing of lots"
+          }
+        }
+      },
+      "LeagueRenaming": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "properties": {
+          "name": {
+            "type": "string"
+          }
+        }
+      },
+      "LeaguePassword": {
+        "type": "object",
+        "required": [
+          "password"
+        ],
+        "properties": {
+          "password": {
+            "type": "string"
+          }
+        }
+      },
+      "LeagueTeam": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "properties": {
+          "name": {
+            "type": "string"
+          },
+          "teamID": {
+            "type": "integer",
+            "description": "the linked club team"
+          }
+        }
+      },
+      "LeagueTeamPage": {
+        "type": "object",
+        "required": [
+          "items",
+          "next"
+        ],
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/LeagueTeam"
+            }
+          },
+          "next": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "pass as ?after= for the next page; null on the last"
+          }
+        }
+      },
+      "LeagueTeamAddition": {
+        "type": "object",
+        "description": "give name, clubTeam or both",
+        "required": [],
+        "properties": {
+          "name": {
+            "type": "string",
+            "description": "the team's name in the league (default: the club team's)"
+          },
+          "clubTeam": {
+            "type": "string",
+            "description": "a club team's id or name, to link (needs the right to edit it)"
+          }
+        }
+      },
+      "FixtureRequest": {
+        "type": "object",
+        "required": [],
+        "properties": {
+          "rounds": {
+            "type": "string",
+            "enum": [
+              "single",
+              "double"
+            ],
+            "description": "default double"
+          },
+          "secondHalf": {
+            "type": "string",
+            "enum": [
+              "mirrored",
+              "french",
+              "english"
+            ],
+            "description": "default mirrored"
+          },
+          "seed": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "shuffle the teams with this seed first"
+          },
+          "startDate": {
+            "type": "string",
+            "description": "the first matchday's date, YYYY-MM-DD"
+          },
+          "intervalDays": {
+            "type": "integer",
+            "description": "days between matchdays (default 7)"
+          }
+        }
+      },
+      "FixturesReport": {
+        "type": "object",
+        "required": [
+          "teams",
+          "rounds",
+          "breaks",
+          "breaksByTeam",
+          "longestHomeRun",
+          "longestAwayRun",
+          "byes",
+          "unplacedResults",
+          "matches"
+        ],
+        "properties": {
+          "teams": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "rounds": {
+            "type": "integer"
+          },
+          "breaks": {
+            "type": "integer"
+          },
+          "breaksByTeam": {
+            "type": "object",
+            "additionalProperties": {
+              "type": "integer"
+            }
+          },
+          "longestHomeRun": {
+            "type": "object",
+            "required": [
+              "team",
+              "length",
+              "firstMatchday"
+            ],
+            "properties": {
+              "team": {
+                "type": "string"
+              },
+              "length": {
+                "type": "integer"
+              },
+              "firstMatchday": {
+                "type": "integer"
+              }
+            }
+          },
+          "longestAwayRun": {
+            "type": "object",
+            "required": [
+              "team",
+              "length",
+              "firstMatchday"
+            ],
+            "properties": {
+              "team": {
+                "type": "string"
+              },
+              "length": {
+                "type": "integer"
+              },
+              "firstMatchday": {
+                "type": "integer"
+              }
+            }
+          },
+          "byes": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "required": [
+                "matchday",
+                "team"
+              ],
+              "properties": {
+                "matchday": {
+                  "type": "integer"
+                },
+                "team": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "unplacedResults": {
+            "type": "integer",
+            "description": "results kept outside the schedule"
+          },
+          "matches": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/StoredMatch"
+            }
+          }
+        }
+      },
+      "MatchCreation": {
+        "type": "object",
+        "required": [
+          "home",
+          "away"
+        ],
+        "properties": {
+          "home": {
+            "type": "string"
+          },
+          "away": {
+            "type": "string"
+          },
+          "matchday": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "date": {
+            "type": "string",
+            "description": "YYYY-MM-DD"
+          },
+          "time": {
+            "type": "string",
+            "description": "HH:MM"
+          },
+          "allowRepeat": {
+            "type": "boolean",
+            "description": "in a league: let the two teams meet again on the same matchday"
+          }
+        }
+      },
+      "Score": {
+        "type": "object",
+        "required": [
+          "home",
+          "away"
+        ],
+        "properties": {
+          "home": {
+            "type": "integer"
+          },
+          "away": {
+            "type": "integer"
+          }
+        }
+      },
+      "MatchResult": {
+        "type": "object",
+        "required": [
+          "fullTime"
+        ],
+        "properties": {
+          "fullTime": {
+            "$ref": "#/components/schemas/Score"
+          },
+          "halfTime": {
+            "$ref": "#/components/schemas/Score"
+          },
+          "extraTime": {
+            "$ref": "#/components/schemas/Score",
+            "description": "the score after extra time (cumulative)"
+          },
+          "penalties": {
+            "$ref": "#/components/schemas/Score",
+            "description": "the shoot-out alone"
+          },
+          "status": {
+            "type": "string",
+            "enum": [
+              "scheduled",
+              "played",
+              "postponed",
+              "cancelled",
+              "abandoned",
+              "awarded"
+            ],
+            "description": "default played"
+          }
+        }
+      },
+      "Lineup": {
+        "type": "object",
+        "required": [
+          "players"
+        ],
+        "properties": {
+          "players": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "maxItems": 11,
+            "description": "the starters; none removes the line-up"
+          }
+        }
+      },
+      "MatchEvent": {
+        "type": "object",
+        "required": [
+          "team",
+          "kind",
+          "minute",
+          "stoppage"
+        ],
+        "properties": {
+          "team": {
+            "type": "string",
+            "description": "one of the two; for an own goal, the team credited with it"
+          },
+          "minute": {
+            "type": "integer"
+          },
+          "stoppage": {
+            "type": "integer",
+            "description": "minutes of stoppage time: 90+3 is minute 90, stoppage 3"
+          },
+          "kind": {
+            "oneOf": [
+              {
+                "type": "object",
+                "required": [
+                  "goal"
+                ],
+                "properties": {
+                  "goal": {
+                    "type": "object",
+                    "required": [
+                      "scorer",
+                      "penalty",
+                      "ownGoal"
+                    ],
+                    "properties": {
+                      "scorer": {
+                        "type": "string"
+                      },
+                      "assist": {
+                        "type": "string"
+                      },
+                      "penalty": {
+                        "type": "boolean"
+                      },
+                      "ownGoal": {
+                        "type": "boolean"
+                      }
+                    }
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "required": [
+                  "yellowCard"
+                ],
+                "properties": {
+                  "yellowCard": {
+                    "type": "object",
+                    "required": [
+                      "player"
+                    ],
+                    "properties": {
+                      "player": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "required": [
+                  "secondYellow"
+                ],
+                "properties": {
+                  "secondYellow": {
+                    "type": "object",
+                    "required": [
+                      "player"
+                    ],
+                    "properties": {
+                      "player": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "required": [
+                  "redCard"
+                ],
+                "properties": {
+                  "redCard": {
+                    "type": "object",
+                    "required": [
+                      "player"
+                    ],
+                    "properties": {
+                      "player": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "required": [
+                  "substitution"
+                ],
+                "properties": {
+                  "substitution": {
+                    "type": "object",
+                    "required": [
+                      "off",
+                      "on"
+                    ],
+                    "properties": {
+                      "off": {
+                        "type": "string"
+                      },
+                      "on": {
+                        "type": "string"
+                      }
+                    }
+                  }
+                }
+              }
+            ]
+          }
+        }
+      },
+      "ResultsGrid": {
+        "type": "object",
+        "required": [
+          "teams",
+          "cells"
+        ],
+        "properties": {
+          "teams": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "in table order: the rows (home) and the columns (away)"
+          },
+          "cells": {
+            "type": "array",
+            "description": "cells[row][column]: the scores between them",
+            "items": {
+              "type": "array",
+              "items": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/Score"
+                }
+              }
+            }
+          }
+        }
+      },
+      "PlayerStatistics": {
+        "type": "object",
+        "required": [
+          "player",
+          "team",
+          "appearances",
+          "starts",
+          "minutes",
+          "goals",
+          "assists",
+          "yellowCards",
+          "redCards",
+          "goalsConceded",
+          "cleanSheets"
+        ],
+        "properties": {
+          "player": {
+            "type": "string"
+          },
+          "team": {
+            "type": "string"
+          },
+          "appearances": {
+            "type": "integer"
+          },
+          "starts": {
+            "type": "integer"
+          },
+          "minutes": {
+            "type": "integer"
+          },
+          "goals": {
+            "type": "integer"
+          },
+          "assists": {
+            "type": "integer"
+          },
+          "yellowCards": {
+            "type": "integer"
+          },
+          "redCards": {
+            "type": "integer"
+          },
+          "goalsConceded": {
+            "type": "integer"
+          },
+          "cleanSheets": {
+            "type": "integer"
+          }
+        }
+      },
+      "PlayerStatisticsPage": {
+        "type": "object",
+        "required": [
+          "items",
+          "next"
+        ],
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/PlayerStatistics"
+            }
+          },
+          "next": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "pass as ?after= for the next page; null on the last"
+          }
+        }
+      },
+      "TeamStatistics": {
+        "type": "object",
+        "required": [
+          "team",
+          "played",
+          "won",
+          "drawn",
+          "lost",
+          "goalsFor",
+          "goalsAgainst",
+          "cleanSheets",
+          "form"
+        ],
+        "properties": {
+          "team": {
+            "type": "string"
+          },
+          "played": {
+            "type": "integer"
+          },
+          "won": {
+            "type": "integer"
+          },
+          "drawn": {
+            "type": "integer"
+          },
+          "lost": {
+            "type": "integer"
+          },
+          "goalsFor": {
+            "type": "integer"
+          },
+          "goalsAgainst": {
+            "type": "integer"
+          },
+          "cleanSheets": {
+            "type": "integer"
+          },
+          "form": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "enum": [
+                "W",
+                "D",
+                "L"
+              ]
+            },
+            "description": "the last five results, oldest first"
+          }
+        }
+      },
+      "OverallStatistics": {
+        "type": "object",
+        "required": [
+          "players",
+          "teams"
+        ],
+        "properties": {
+          "players": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/PlayerStatistics"
+            }
+          },
+          "teams": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/TeamStatistics"
+            }
+          }
+        }
+      },
+      "Zone": {
+        "type": "object",
+        "required": [
+          "kind",
+          "first",
+          "last"
+        ],
+        "properties": {
+          "kind": {
+            "type": "string",
+            "enum": [
+              "champion",
+              "promotion",
+              "europe",
+              "playoff",
+              "relegation"
+            ]
+          },
+          "first": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "last": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "name": {
+            "type": "string",
+            "description": "the legend's text (default: the kind's)"
+          },
+          "mark": {
+            "type": "string",
+            "description": "one to three characters beside the rows (default: the kind's)"
+          }
+        }
+      },
+      "ZoneList": {
+        "type": "object",
+        "required": [
+          "zones"
+        ],
+        "properties": {
+          "zones": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Zone"
+            }
+          }
+        }
+      },
+      "Deduction": {
+        "type": "object",
+        "required": [
+          "team",
+          "points",
+          "reason"
+        ],
+        "properties": {
+          "team": {
+            "type": "string"
+          },
+          "points": {
+            "type": "integer",
+            "description": "points deducted, -100 to 100 but not 0; negative add"
+          },
+          "reason": {
+            "type": "string"
+          },
+          "date": {
+            "type": "string",
+            "description": "when it was decided, YYYY-MM-DD"
+          }
+        }
+      },
+      "DeductionPage": {
+        "type": "object",
+        "required": [
+          "items",
+          "next"
+        ],
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Deduction"
             }
           },
           "next": {
@@ -4411,69 +6809,6 @@ enum OpenAPIDocument {
             "minimum": 1,
             "maximum": 99,
             "description": "the number in the new team"
-          }
-        }
-      },
-      "PlayerStatistics": {
-        "type": "object",
-        "required": [
-          "player",
-          "team",
-          "appearances",
-          "starts",
-          "minutes",
-          "goals",
-          "assists",
-          "yellowCards",
-          "redCards",
-          "goalsConceded",
-          "cleanSheets"
-        ],
-        "properties": {
-          "player": {
-            "type": "string"
-          },
-          "team": {
-            "type": "string"
-          },
-          "appearances": {
-            "type": "integer",
-            "minimum": 0
-          },
-          "starts": {
-            "type": "integer",
-            "minimum": 0
-          },
-          "minutes": {
-            "type": "integer",
-            "minimum": 0
-          },
-          "goals": {
-            "type": "integer",
-            "minimum": 0
-          },
-          "assists": {
-            "type": "integer",
-            "minimum": 0
-          },
-          "yellowCards": {
-            "type": "integer",
-            "minimum": 0
-          },
-          "redCards": {
-            "type": "integer",
-            "minimum": 0,
-            "description": "straight reds and second yellows"
-          },
-          "goalsConceded": {
-            "type": "integer",
-            "minimum": 0,
-            "description": "while the player was on the pitch"
-          },
-          "cleanSheets": {
-            "type": "integer",
-            "minimum": 0,
-            "description": "on the pitch 60 minutes or more, no goal conceded while on"
           }
         }
       }

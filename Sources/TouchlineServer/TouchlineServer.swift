@@ -43,6 +43,7 @@ public struct TouchlineServer: Sendable {
         AccountRoutes(api: api).register(on: router)
         MessageRoutes(api: api).register(on: router)
         LeagueRoutes(api: api).register(on: router)
+        MatchRoutes(api: api).register(on: router)
         RenderRoutes(api: api).register(on: router)
         BoardRoutes(api: api).register(on: router)
         TeamRoutes(api: api).register(on: router)

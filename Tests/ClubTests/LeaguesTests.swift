@@ -60,6 +60,36 @@ import Testing
         #expect(try matches.overallStatistics(nil).teams.first { $0.team == "Rápidos" }?.played == 1)
     }
 
+    @Test func statisticsNarrowToAPlayerOrATeam() throws {
+        let (_, _, matches, info, alice, _, _) = try league()
+        let first = try matches.add(alice, league: .id(info.id), home: "Rápidos", away: "Lentos", matchday: 1)
+        try matches.result(alice, match: first.id, fullTime: Score(1, 1))
+        try matches.addEvent(alice, match: first.id, MatchEvent(team: "Rápidos", kind: .goal(scorer: "Ana", assist: nil, penalty: false, ownGoal: false), minute: 5))
+        try matches.addEvent(alice, match: first.id, MatchEvent(team: "Lentos", kind: .goal(scorer: "Eva", assist: nil, penalty: false, ownGoal: false), minute: 50))
+        let all = try matches.statistics(nil)
+        #expect(all.players.map(\.player).sorted() == ["Ana", "Eva"] && all.teams.count == 2)
+        // A player (ignoring case) leaves the teams out, unless a team is asked for too.
+        let ana = try matches.statistics(nil, player: "ANA")
+        #expect(ana.players.map(\.player) == ["Ana"] && ana.teams.isEmpty)
+        let lentos = try matches.statistics(nil, team: "lentos")
+        #expect(lentos.players.map(\.player) == ["Eva"] && lentos.teams.map(\.team) == ["Lentos"])
+        #expect(try matches.statistics(nil, player: "Ana", team: "Lentos").players.isEmpty)
+    }
+
+    @Test func resultsAreTheMatchesThatCountAndDeductionsAreListed() throws {
+        let (_, leagues, matches, info, alice, bob, _) = try league()
+        let played = try matches.add(alice, league: .id(info.id), home: "Rápidos", away: "Lentos", matchday: 1)
+        try matches.result(alice, match: played.id, fullTime: Score(2, 1))
+        let postponed = try matches.add(alice, league: .id(info.id), home: "Medianos", away: "Otros", matchday: 1)
+        try matches.result(alice, match: postponed.id, fullTime: Score(0, 0), status: .postponed)
+        try matches.add(alice, league: .id(info.id), home: "Rápidos", away: "Otros", matchday: 2)
+        #expect(try leagues.results(.id(info.id)).map(\.id) == [played.id])
+        #expect(try leagues.results(.id(info.id), matchday: 2).isEmpty)
+        let deduction = try leagues.deduct(bob, .id(info.id), team: "otros", points: -2, reason: "appeal won")
+        #expect(deduction == PointDeduction(team: "Otros", points: -2, reason: "appeal won"))
+        #expect(try leagues.deductions(.name("Liga Amigos")) == [deduction])
+    }
+
     @Test func onlyTheOwnerAndEditorsChangeALeague() throws {
         let (club, leagues, matches, info, alice, _, carol) = try league()
         let match = try matches.add(alice, league: .id(info.id), home: "Rápidos", away: "Lentos", matchday: 1)

@@ -70,6 +70,13 @@ import Testing
         #expect(generated.stdout.hasPrefix("generated 6 matches over 3 matchdays for 4 teams\nbreaks: "))
         #expect(generated.stdout.contains("\nlongest home run: 2 ("))
         #expect(generated.stdout.contains("\nlongest away run: 2 ("))
+        // --json gives the report with the matches (the same seed makes the same schedule again).
+        let report = try #require(try club.json(["league", "fixtures", "Liga Amigos", "--generate", "--single", "--seed", "1"],
+                                                as: "alice") as? [String: Any])
+        #expect(Set(report.keys) == ["teams", "rounds", "breaks", "breaksByTeam", "longestHomeRun", "longestAwayRun", "byes",
+                                     "unplacedResults", "matches"])
+        #expect(report["rounds"] as? Int == 3 && (report["matches"] as? [Any])?.count == 6)
+        #expect((report["longestHomeRun"] as? [String: Any])?["length"] as? Int == 2)
         let fixtures = try club.decode([StoredMatch].self, ["league", "fixtures", "Liga Amigos", "--json"])
         #expect(fixtures.count == 6)
 

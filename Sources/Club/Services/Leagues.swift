@@ -176,20 +176,28 @@ public struct Leagues: Sendable {
         }
     }
 
-    /// Records a deduction (negative points add).
+    /// Records a deduction (negative points add); returns it with the team's name as the
+    /// league spells it.
+    @discardableResult
     public func deduct(_ actor: ActingUser, _ reference: LeagueReference, team: String, points: Int, reason: String,
-                       date: String? = nil) throws {
+                       date: String? = nil) throws -> PointDeduction {
         let reason = try Validation.text(reason, field: "reason", maximum: 500)
         guard points != 0, (-100...100).contains(points) else {
             throw ClubError.invalid(field: "points", message: "\(points) is not a deduction from -100 to 100 other than 0")
         }
         let date = try date.map { try Validation.pastOrFutureDate($0, field: "date") }
-        try store.write { db in
+        return try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor)
             let name = try Self.teamName(db, league: id, team)
             try db.execute(sql: "INSERT INTO deduction (leagueId, team, points, reason, date) VALUES (?, ?, ?, ?, ?)",
                            arguments: [id, name, points, reason, date])
+            return PointDeduction(team: name, points: points, reason: reason, date: date)
         }
+    }
+
+    /// The league's deductions, in the order they were recorded.
+    public func deductions(_ reference: LeagueReference) throws -> [PointDeduction] {
+        try store.read { db in try Self.deductions(db, league: try Self.resolve(db, reference)) }
     }
 
     /// The league as a plain season value: teams, matches with events, deductions.
@@ -248,6 +256,12 @@ public struct Leagues: Sendable {
             return info
         }
         return (info, result)
+    }
+
+    /// The results that count in the table (played and awarded matches), of one matchday when
+    /// given, in playing order.
+    public func results(_ reference: LeagueReference, matchday: Int? = nil) throws -> [StoredMatch] {
+        try matches(reference, matchday: matchday).filter { $0.match.status.counts }
     }
 
     /// Top scorers: players with a goal or an assist, by goals, then assists
@@ -345,10 +359,14 @@ public struct Leagues: Sendable {
         let info = try info(db, id: id)
         let teams = try String.fetchAll(db, sql: "SELECT name FROM leagueTeam WHERE leagueId = ? ORDER BY id", arguments: [id])
         let matches = try MatchStorage.fetch(db, where: "leagueId = ?", arguments: [id]).map(\.match)
-        let deductions = try Row.fetchAll(db, sql: "SELECT * FROM deduction WHERE leagueId = ? ORDER BY id", arguments: [id]).map {
+        return Season(name: "\(info.name) \(info.season)", teams: teams, matches: matches,
+                      deductions: try deductions(db, league: id))
+    }
+
+    static func deductions(_ db: Database, league id: Int64) throws -> [PointDeduction] {
+        try Row.fetchAll(db, sql: "SELECT * FROM deduction WHERE leagueId = ? ORDER BY id", arguments: [id]).map {
             PointDeduction(team: $0["team"], points: $0["points"], reason: $0["reason"], date: $0["date"])
         }
-        return Season(name: "\(info.name) \(info.season)", teams: teams, matches: matches, deductions: deductions)
     }
 
     /// The rules `info`'s league is ranked by: its preset, or `preset` when given, with the

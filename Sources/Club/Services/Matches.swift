@@ -179,6 +179,20 @@ public struct Matches: Sendable {
         return (StatisticsEngine.players(in: matches), StatisticsEngine.teams(in: matches))
     }
 
+    /// ``overallStatistics(_:)`` narrowed to one player and or one team (names ignoring case).
+    /// With a player but no team, the teams are left out: the question was about the player.
+    public func statistics(_ actor: ActingUser?, player: String? = nil, team: String? = nil) throws -> OverallStatistics {
+        var (players, teams) = try overallStatistics(actor)
+        if let player { players = players.filter { $0.player.lowercased() == player.lowercased() } }
+        if let team {
+            players = players.filter { $0.team.lowercased() == team.lowercased() }
+            teams = teams.filter { $0.team.lowercased() == team.lowercased() }
+        } else if player != nil {
+            teams = []
+        }
+        return OverallStatistics(players: players, teams: teams)
+    }
+
     /// Deletes a match.
     public func delete(_ actor: ActingUser, match id: Int64) throws {
         try store.write { db in

@@ -41,30 +41,6 @@ extension LeagueCommand {
             if generate, matchday != nil { throw ValidationError("--matchday lists fixtures; leave it out with --generate") }
         }
 
-        /// What `--generate --json` prints.
-        struct Report: Encodable {
-            struct Run: Encodable {
-                var team: String
-                var length: Int
-                var firstMatchday: Int
-            }
-
-            struct Bye: Encodable {
-                var matchday: Int
-                var team: String
-            }
-
-            var teams: [String]
-            var rounds: Int
-            var breaks: Int
-            var breaksByTeam: [String: Int]
-            var longestHomeRun: Run
-            var longestAwayRun: Run
-            var byes: [Bye]
-            var unplacedResults: Int
-            var matches: [StoredMatch]
-        }
-
         func run() throws {
             let store = try club.store()
             let leagues = Leagues(store: store)
@@ -78,16 +54,8 @@ extension LeagueCommand {
                                          seed: seed, startDate: start)
             if let interval { options.intervalDays = interval }
             let fixtures = try leagues.generateFixtures(try club.actor(Accounts(store: store)), reference, options: options)
+            if output.json { return try Output.json(FixturesReport(fixtures, matches: try leagues.matches(reference))) }
             let home = fixtures.longestHomeRun, away = fixtures.longestAwayRun
-            if output.json {
-                return try Output.json(Report(
-                    teams: fixtures.teams, rounds: fixtures.rounds, breaks: fixtures.breaks,
-                    breaksByTeam: fixtures.breaksByTeam,
-                    longestHomeRun: Report.Run(team: home.team, length: home.length, firstMatchday: home.firstMatchday),
-                    longestAwayRun: Report.Run(team: away.team, length: away.length, firstMatchday: away.firstMatchday),
-                    byes: fixtures.byes.keys.sorted().compactMap { day in fixtures.byes[day].map { Report.Bye(matchday: day, team: $0) } },
-                    unplacedResults: fixtures.unplacedResults.count, matches: try leagues.matches(reference)))
-            }
             print("generated \(fixtures.matches.count) matches over \(fixtures.rounds) matchdays for \(fixtures.teams.count) teams")
             let byTeam = fixtures.teams.compactMap { team in
                 fixtures.breaksByTeam[team].flatMap { $0 > 0 ? "\(team) \($0)" : nil }
@@ -130,7 +98,7 @@ extension LeagueCommand {
                 if output.json { return try Output.json(results) }
                 return LeagueOutput.grid(results)
             }
-            let matches = try leagues.matches(LeagueReference(league), matchday: matchday).filter { $0.match.status.counts }
+            let matches = try leagues.results(LeagueReference(league), matchday: matchday)
             if output.json { return try Output.json(matches) }
             LeagueOutput.results(matches, empty: "no results")
         }

@@ -276,25 +276,14 @@ struct MatchCommand: ParsableCommand {
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
-        struct Statistics: Encodable {
-            var players: [PlayerStatistics]
-            var teams: [TeamStatistics]
-        }
-
         func run() throws {
             let store = try club.store()
             let accounts = Accounts(store: store)
             let loggedIn = club.actingAs != nil || SessionFile().entry(for: club.databasePath) != nil
             let actor = loggedIn ? try club.actor(accounts) : nil
-            var (players, teams) = try Matches(store: store).overallStatistics(actor)
-            if let player { players = players.filter { $0.player.lowercased() == player.lowercased() } }
-            if let team {
-                players = players.filter { $0.team.lowercased() == team.lowercased() }
-                teams = teams.filter { $0.team.lowercased() == team.lowercased() }
-            } else if player != nil {
-                teams = []
-            }
-            if output.json { return try Output.json(Statistics(players: players, teams: teams)) }
+            let statistics = try Matches(store: store).statistics(actor, player: player, team: team)
+            if output.json { return try Output.json(statistics) }
+            let (players, teams) = (statistics.players, statistics.teams)
             Output.table(["PLAYER", "TEAM", "APPS", "STARTS", "MIN", "G", "A", "Y", "R", "GC", "CS"], players.map {
                 [$0.player, $0.team, "\($0.appearances)", "\($0.starts)", "\($0.minutes)", "\($0.goals)", "\($0.assists)",
                  "\($0.yellowCards)", "\($0.redCards)", "\($0.goalsConceded)", "\($0.cleanSheets)"]

@@ -5,10 +5,37 @@ import Hummingbird
 import League
 import Reports
 
-/// Leagues: list, show, import a season file, tables (JSON, or printed as PDF, PNG or SVG by
-/// `Accept`) and matches.
+/// Leagues: list, create, show, rename and delete them, import a season file, the joining
+/// password, editors and teams, tables (JSON, or printed as PDF, PNG or SVG by `Accept`) and
+/// matches; the rest of the season (fixtures, results, zones, deductions, export, statistics)
+/// is in `LeagueRoutes+Season.swift`. Anyone may view a league; what changes one needs a
+/// token, and the `Leagues` service decides who may.
 struct LeagueRoutes {
     let api: APIServices
+
+    struct Creation: Decodable, Sendable {
+        var name: String
+        var season: String
+        var kind: String?
+        var rules: String?
+        /// `W-D-L`.
+        var points: String?
+        var seed: UInt64?
+    }
+
+    struct Renaming: Decodable, Sendable {
+        var name: String
+    }
+
+    struct Secret: Decodable, Sendable {
+        var password: String
+    }
+
+    struct TeamAddition: Decodable, Sendable {
+        var name: String?
+        /// A club team's id or name, to link.
+        var clubTeam: String?
+    }
 
     func register(on router: Router<APIContext>) {
         let v1 = router.group("api/v1")
@@ -44,6 +71,112 @@ struct LeagueRoutes {
         v1.get("leagues/{id}/table") { request, context in
             let id = try PathID.parse(context, "id", kind: "league")
             return try await table(request, league: id)
+        }
+        registerChanges(v1)
+        registerMembers(v1)
+        registerTeams(v1)
+        registerSeason(v1)
+    }
+
+    /// Creating, renaming and deleting a league.
+    private func registerChanges(_ v1: RouterGroup<APIContext>) {
+        v1.post("leagues") { request, _ in
+            let actor = try await api.actor(request)
+            let form = try await APIJSON.decode(Creation.self, from: request, limit: api.options.maxJSONBytes)
+            let kind = try BodyChoice.parse(form.kind, field: "kind", LeagueKind.self) ?? .friends
+            let points = try form.points.map { text in
+                guard let points = PointsSystem(text) else {
+                    throw Problem.malformed("field 'points': expected W-D-L, points for a win, a draw and a loss from 0 to 10, "
+                                            + "a win worth more than a draw (3-1-0)")
+                }
+                return points
+            } ?? .threeForAWin
+            let league = try await api.run {
+                try api.leagues.create(actor, name: form.name, season: form.season, kind: kind,
+                                       rules: form.rules ?? "premier-league", points: points, seed: form.seed ?? 0)
+            }
+            return try APIJSON.response(league, status: .created, headers: [.location: "/api/v1/leagues/\(league.id)"])
+        }
+        v1.patch("leagues/{id}") { request, context in
+            let actor = try await api.actor(request)
+            let id = try PathID.parse(context, "id", kind: "league")
+            let form = try await APIJSON.decode(Renaming.self, from: request, limit: api.options.maxJSONBytes)
+            return try APIJSON.response(try await api.run { try api.leagues.rename(actor, .id(id), to: form.name) })
+        }
+        v1.delete("leagues/{id}") { request, context in
+            let actor = try await api.actor(request)
+            let id = try PathID.parse(context, "id", kind: "league")
+            try await api.run { try api.leagues.delete(actor, .id(id)) }
+            return Response(status: .noContent)
+        }
+    }
+
+    /// The joining password, joining with it, and the owner's grants.
+    private func registerMembers(_ v1: RouterGroup<APIContext>) {
+        v1.put("leagues/{id}/password") { request, context in
+            let actor = try await api.actor(request)
+            let id = try PathID.parse(context, "id", kind: "league")
+            let form = try await APIJSON.decode(Secret.self, from: request, limit: api.options.maxJSONBytes)
+            try await api.hashing { try api.leagues.setPassword(actor, .id(id), to: form.password) }
+            return Response(status: .noContent)
+        }
+        v1.delete("leagues/{id}/password") { request, context in
+            let actor = try await api.actor(request)
+            let id = try PathID.parse(context, "id", kind: "league")
+            try await api.run { try api.leagues.setPassword(actor, .id(id), to: nil) }
+            return Response(status: .noContent)
+        }
+        v1.post("leagues/{id}/join") { request, context in
+            let actor = try await api.actor(request)
+            let id = try PathID.parse(context, "id", kind: "league")
+            let form = try await APIJSON.decode(Secret.self, from: request, limit: api.options.maxJSONBytes)
+            // Guessing a league's password is guessing a password: limited as logins are.
+            try api.limit(api.loginsByAccount, key: "join \(id) \(actor.userID)", name: "league-join",
+                          what: "attempts to join this league")
+            try await api.hashing { try api.leagues.join(actor, .id(id), password: form.password) }
+            return Response(status: .noContent)
+        }
+        v1.put("leagues/{id}/editors/{username}") { request, context in
+            let actor = try await api.actor(request)
+            let id = try PathID.parse(context, "id", kind: "league")
+            let username = try PathText.parse(context, "username")
+            try await api.run { try api.leagues.grant(actor, .id(id), to: username) }
+            return Response(status: .noContent)
+        }
+        v1.delete("leagues/{id}/editors/{username}") { request, context in
+            let actor = try await api.actor(request)
+            let id = try PathID.parse(context, "id", kind: "league")
+            let username = try PathText.parse(context, "username")
+            try await api.run { try api.leagues.revoke(actor, .id(id), from: username) }
+            return Response(status: .noContent)
+        }
+    }
+
+    /// The league's teams: list, add (a name, or a club team linked), remove.
+    private func registerTeams(_ v1: RouterGroup<APIContext>) {
+        v1.get("leagues/{id}/teams") { _, context in
+            let id = try PathID.parse(context, "id", kind: "league")
+            return try APIJSON.response(Paging(items: try await api.run { try api.leagues.teams(.id(id)) }, next: nil))
+        }
+        v1.post("leagues/{id}/teams") { request, context in
+            let actor = try await api.actor(request)
+            let id = try PathID.parse(context, "id", kind: "league")
+            let form = try await APIJSON.decode(TeamAddition.self, from: request, limit: api.options.maxJSONBytes)
+            guard form.name != nil || form.clubTeam != nil else {
+                throw Problem.malformed("field 'name': missing (or give 'clubTeam')")
+            }
+            let team = try await api.run {
+                try api.leagues.addTeam(actor, .id(id), name: form.name, team: form.clubTeam.map(TeamReference.init))
+            }
+            return try APIJSON.response(team, status: .created)
+        }
+        v1.delete("leagues/{id}/teams/{team}") { request, context in
+            let actor = try await api.actor(request)
+            let id = try PathID.parse(context, "id", kind: "league")
+            let team = try PathText.parse(context, "team")
+            let force = try Query(request).bool("force") ?? false
+            try await api.run { _ = try api.leagues.removeTeam(actor, .id(id), team: team, force: force) }
+            return Response(status: .noContent)
         }
     }
 

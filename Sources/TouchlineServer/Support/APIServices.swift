@@ -13,6 +13,7 @@ struct APIServices: Sendable {
     let accounts: Accounts
     let messaging: Messaging
     let leagues: Leagues
+    let matches: Matches
     let workers: Workers
     let metrics: ServerMetrics
     /// Password hashing: ``ServerOptions/concurrentHashes`` at once.
@@ -28,6 +29,7 @@ struct APIServices: Sendable {
         accounts = Accounts(store: store, hasher: options.passwordHasher)
         messaging = Messaging(store: store)
         leagues = Leagues(store: store, hasher: options.passwordHasher)
+        matches = Matches(store: store)
         workers = Workers(threads: options.workerThreads)
         metrics = ServerMetrics()
         hashGate = AdmissionGate(limit: options.concurrentHashes, queueLimit: options.queuedHashes)

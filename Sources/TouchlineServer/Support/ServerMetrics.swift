@@ -35,7 +35,8 @@ final class ServerMetrics: Sendable {
                              help: "Login attempts, by outcome.").increment()
     }
 
-    /// Counts a request refused by a rate limit (`login-account`, `login-address`, `signup-address`).
+    /// Counts a request refused by a rate limit (`login-account`, `login-address`, `signup-address`,
+    /// `league-join`).
     func rateLimited(_ limit: String) {
         registry.makeCounter(name: "touchline_rate_limited_total", labels: [("limit", limit)],
                              help: "Requests refused by a rate limit, by limit.").increment()
