@@ -16,42 +16,55 @@ struct PlayerRoutes {
         squads = Squads(store: api.store)
     }
 
-    /// The fields of a player in request bodies, named as ``Player`` answers them.
-    enum PlayerField: String, CodingKey {
-        case firstName, surnames, number, position, positionDetail, birthDate, notes
-    }
-
     /// `POST /api/v1/teams/{id}/players`: `touchline player add` (the photo goes to
     /// `PUT /api/v1/players/{id}/photo`).
     struct NewPlayer: Decodable, Sendable {
-        var draft: PlayerDraft
+        var firstName: String
+        var surnames: String
+        var number: Int
+        var position: String
+        var positionDetail: String?
+        var birthDate: String?
+        var notes: String?
 
-        init(from decoder: any Decoder) throws {
-            let fields = try decoder.container(keyedBy: PlayerField.self)
-            draft = PlayerDraft(firstName: try fields.decode(String.self, forKey: .firstName),
-                                surnames: try fields.decode(String.self, forKey: .surnames),
-                                number: try fields.decode(Int.self, forKey: .number),
-                                position: try fields.decodeChoice(PlayerPosition.self, forKey: .position),
-                                positionDetail: try fields.decodeIfPresent(String.self, forKey: .positionDetail),
-                                birthDate: try fields.decodeIfPresent(String.self, forKey: .birthDate),
-                                notes: try fields.decodeIfPresent(String.self, forKey: .notes))
+        /// The player to add; a position other than GK, DF, MF or FW is malformed.
+        func draft() throws -> PlayerDraft {
+            guard let position = try PlayerRoutes.position(position) else { throw Problem.malformed("field 'position': missing") }
+            return PlayerDraft(firstName: firstName, surnames: surnames, number: number, position: position,
+                               positionDetail: positionDetail, birthDate: birthDate, notes: notes)
         }
     }
 
     /// `PATCH /api/v1/players/{id}`: absent fields stay as they are; `null` (or `""`) clears
     /// an optional one.
     struct PlayerPatch: Decodable, Sendable {
-        var changes: PlayerChanges
+        var firstName: String?
+        var surnames: String?
+        var number: Int?
+        var position: String?
+        var positionDetail: String??
+        var birthDate: String??
+        var notes: String??
+
+        enum CodingKeys: String, CodingKey {
+            case firstName, surnames, number, position, positionDetail, birthDate, notes
+        }
 
         init(from decoder: any Decoder) throws {
-            let fields = try decoder.container(keyedBy: PlayerField.self)
-            changes = PlayerChanges(firstName: try fields.decodeIfPresent(String.self, forKey: .firstName),
-                                    surnames: try fields.decodeIfPresent(String.self, forKey: .surnames),
-                                    number: try fields.decodeIfPresent(Int.self, forKey: .number),
-                                    position: try fields.decodeChoiceIfPresent(PlayerPosition.self, forKey: .position),
-                                    positionDetail: try fields.decodeClearable(String.self, forKey: .positionDetail),
-                                    birthDate: try fields.decodeClearable(String.self, forKey: .birthDate),
-                                    notes: try fields.decodeClearable(String.self, forKey: .notes))
+            let fields = try decoder.container(keyedBy: CodingKeys.self)
+            firstName = try fields.decodeIfPresent(String.self, forKey: .firstName)
+            surnames = try fields.decodeIfPresent(String.self, forKey: .surnames)
+            number = try fields.decodeIfPresent(Int.self, forKey: .number)
+            position = try fields.decodeIfPresent(String.self, forKey: .position)
+            positionDetail = try fields.decodeClearable(String.self, forKey: .positionDetail)
+            birthDate = try fields.decodeClearable(String.self, forKey: .birthDate)
+            notes = try fields.decodeClearable(String.self, forKey: .notes)
+        }
+
+        /// The changes to make; a position other than GK, DF, MF or FW is malformed.
+        func changes() throws -> PlayerChanges {
+            PlayerChanges(firstName: firstName, surnames: surnames, number: number, position: try PlayerRoutes.position(position),
+                          positionDetail: positionDetail, birthDate: birthDate, notes: notes)
         }
     }
 
@@ -66,13 +79,19 @@ struct PlayerRoutes {
     /// Media types a photo may be sent as.
     static let photoTypes = ["image/png", "image/jpeg"]
 
+    /// A position as bodies give it: `GK`, `DF`, `MF` or `FW`.
+    static func position(_ text: String?) throws -> PlayerPosition? {
+        try BodyChoice.parse(text, field: "position", PlayerPosition.self)
+    }
+
     func register(on router: Router<APIContext>) {
         let v1 = router.group("api/v1")
         v1.post("teams/{id}/players") { request, context in
             let actor = try await api.actor(request)
             let team = try PathID.parse(context, "id", kind: "team")
             let form = try await APIJSON.decode(NewPlayer.self, from: request, limit: api.options.maxJSONBytes)
-            let player = try await api.run { try squads.add(actor, to: .id(team), form.draft) }
+            let draft = try form.draft()
+            let player = try await api.run { try squads.add(actor, to: .id(team), draft) }
             return try APIJSON.response(player, status: .created, headers: [.location: "/api/v1/players/\(player.id)"])
         }
         v1.get("teams/{id}/players") { request, context in
@@ -88,8 +107,8 @@ struct PlayerRoutes {
         v1.patch("players/{id}") { request, context in
             let actor = try await api.actor(request)
             let id = try PathID.parse(context, "id", kind: "player")
-            let patch = try await APIJSON.decode(PlayerPatch.self, from: request, limit: api.options.maxJSONBytes)
-            return try APIJSON.response(try await api.run { try squads.edit(actor, player: id, patch.changes) })
+            let changes = try await APIJSON.decode(PlayerPatch.self, from: request, limit: api.options.maxJSONBytes).changes()
+            return try APIJSON.response(try await api.run { try squads.edit(actor, player: id, changes) })
         }
         v1.delete("players/{id}") { request, context in
             let actor = try await api.actor(request)

@@ -45,13 +45,8 @@ struct TeamRoutes {
 
     /// `PUT /api/v1/teams/{id}/members/{username}`: `touchline team grant`.
     struct Grant: Decodable, Sendable {
-        var role: TeamRole
-
-        enum CodingKeys: String, CodingKey { case role }
-
-        init(from decoder: any Decoder) throws {
-            role = try decoder.container(keyedBy: CodingKeys.self).decodeChoice(TeamRole.self, forKey: .role)
-        }
+        /// `editor` or `viewer` (the service refuses `owner`, naming the rule).
+        var role: String
     }
 
     func register(on router: Router<APIContext>) {
@@ -94,15 +89,18 @@ struct TeamRoutes {
         v1.put("teams/{id}/members/{username}") { request, context in
             let actor = try await api.actor(request)
             let id = try PathID.parse(context, "id", kind: "team")
-            let username = try context.parameters.require("username")
+            let username = try PathText.parse(context, "username")
             let grant = try await APIJSON.decode(Grant.self, from: request, limit: api.options.maxJSONBytes)
-            try await api.run { try teams.grant(actor, .id(id), to: username, role: grant.role) }
+            guard let role = try BodyChoice.parse(grant.role, field: "role", TeamRole.self) else {
+                throw Problem.malformed("field 'role': missing")
+            }
+            try await api.run { try teams.grant(actor, .id(id), to: username, role: role) }
             return Response(status: .noContent)
         }
         v1.delete("teams/{id}/members/{username}") { request, context in
             let actor = try await api.actor(request)
             let id = try PathID.parse(context, "id", kind: "team")
-            let username = try context.parameters.require("username")
+            let username = try PathText.parse(context, "username")
             try await api.run { try teams.revoke(actor, .id(id), from: username) }
             return Response(status: .noContent)
         }
