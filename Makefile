@@ -6,7 +6,7 @@ RELEASE_BIN = .build/release
 PEERS = bench/peers
 PEERS_PYTHON = $(PEERS)/.venv/bin/python
 
-.PHONY: run test build bootstrap bench bench-build bench-smoke bench-peers fuzz clean
+.PHONY: run test build bootstrap bench bench-build bench-smoke bench-peers fuzz api-check clean
 
 run: build
 	@scripts/render-examples $(RELEASE_BIN)/touchline $(OUT)
@@ -44,6 +44,11 @@ bench-smoke: bench-build
 bench-peers:
 	$(PYTHON) -m venv $(PEERS)/.venv
 	$(PEERS_PYTHON) -m pip install --quiet --disable-pip-version-check -r $(PEERS)/requirements.txt
+
+# The running server against docs/openapi.json with schemathesis (a bounded, seeded run):
+# no server error and no response outside its schema, for every operation.
+api-check: build
+	scripts/api-check $(RELEASE_BIN)/touchline
 
 # Every reader under libFuzzer and AddressSanitizer for FUZZ_SECONDS each (fuzz/README.md).
 FUZZ_SECONDS ?= 60

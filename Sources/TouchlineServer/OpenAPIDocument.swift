@@ -3475,6 +3475,62 @@ enum OpenAPIDocument {
             }
           }
         ]
+      },
+      "patch": {
+        "operationId": "editMatch",
+        "summary": "Move a match (date, time, venue) or call it off; its calendar SEQUENCE rises",
+        "tags": [
+          "matches"
+        ],
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a match id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/MatchEdit"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The match",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StoredMatch"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        }
       }
     },
     "/api/v1/matches/{id}/result": {
@@ -3709,6 +3765,132 @@ enum OpenAPIDocument {
             }
           }
         ]
+      }
+    },
+    "/api/v1/leagues/{id}/calendar.ics": {
+      "get": {
+        "operationId": "leagueCalendar",
+        "summary": "A league's fixtures as a calendar to subscribe to",
+        "tags": [
+          "calendars"
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a league id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          {
+            "name": "team",
+            "in": "query",
+            "required": false,
+            "description": "only this team's matches",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The fixtures as iCalendar (RFC 5545): one VEVENT per match, UID stable, SEQUENCE raised when a match moves, STATUS:CANCELLED for cancelled and deleted ones",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "text/calendar": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/teams/{id}/calendar.ics": {
+      "get": {
+        "operationId": "teamCalendar",
+        "summary": "A club team's league matches and friendlies as a calendar; the URL carries the team's calendar token",
+        "tags": [
+          "calendars"
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a team id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          {
+            "name": "token",
+            "in": "query",
+            "required": true,
+            "description": "the team's calendar token (touchline team calendar --rotate-token); a wrong one is 404",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The fixtures as iCalendar (RFC 5545): one VEVENT per match, UID stable, SEQUENCE raised when a match moves, STATUS:CANCELLED for cancelled and deleted ones",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "text/calendar": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        }
       }
     },
     "/api/v1/teams": {
@@ -5162,7 +5344,8 @@ enum OpenAPIDocument {
           "seed",
           "owner",
           "hasPassword",
-          "createdAt"
+          "createdAt",
+          "timeZone"
         ],
         "properties": {
           "id": {
@@ -5201,6 +5384,10 @@ enum OpenAPIDocument {
           "createdAt": {
             "type": "string",
             "format": "date-time"
+          },
+          "timeZone": {
+            "type": "string",
+            "description": "IANA time zone of kick-off times (UTC unless set)"
           }
         }
       },
@@ -5480,6 +5667,9 @@ enum OpenAPIDocument {
                   }
                 },
                 "description": "who started, by team"
+              },
+              "venue": {
+                "type": "string"
               }
             }
           }
@@ -5852,6 +6042,9 @@ enum OpenAPIDocument {
           "allowRepeat": {
             "type": "boolean",
             "description": "in a league: let the two teams meet again on the same matchday"
+          },
+          "venue": {
+            "type": "string"
           }
         }
       },
@@ -6327,6 +6520,40 @@ enum OpenAPIDocument {
           }
         }
       },
+      "MatchEdit": {
+        "type": "object",
+        "description": "Fields absent are kept; null clears one",
+        "properties": {
+          "date": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "YYYY-MM-DD"
+          },
+          "time": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "HH:MM, local to the league's (or team's) time zone"
+          },
+          "venue": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "status": {
+            "type": "string",
+            "enum": [
+              "scheduled",
+              "postponed",
+              "cancelled"
+            ]
+          }
+        }
+      },
       "Team": {
         "type": "object",
         "required": [
@@ -6334,7 +6561,8 @@ enum OpenAPIDocument {
           "name",
           "season",
           "owner",
-          "createdAt"
+          "createdAt",
+          "timeZone"
         ],
         "properties": {
           "id": {
@@ -6369,6 +6597,10 @@ enum OpenAPIDocument {
           "createdAt": {
             "type": "string",
             "format": "date-time"
+          },
+          "timeZone": {
+            "type": "string",
+            "description": "the IANA time zone its friendlies' kick-off times are local to"
           }
         }
       },

@@ -90,15 +90,8 @@ import Testing
     }
 
     @Test func anOlderDatabaseLinksItsFriendliesWhenOpened() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("club-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent("touchline.sqlite").path
         // A database as version 6 left it: friendlies by name only.
-        let queue = try DatabaseQueue(path: path)
-        try ClubStore.migrator.migrate(queue, upTo: "v6 match ids never reused")
-        try queue.write { db in
-            try db.execute(sql: """
+        let club = try ScratchClub(upgradingFrom: "v6 match ids never reused", seeding: """
                 INSERT INTO user (id, username, displayName, email, searchKey, passwordHash, createdAt)
                 VALUES (1, 'alice', 'Alice', 'alice@example.org', 'alice', '$scrypt$x', '2025-01-01');
                 INSERT INTO team (id, name, season, ownerId, createdAt) VALUES (7, 'Infantil A', '2024/25', 1, '2025-01-01');
@@ -111,9 +104,7 @@ import Testing
                     (1, 1, 'Infantil A', 'Osasuna', '2024-10-01', 'scheduled'),
                     (2, 1, 'Infantil A', 'Osasuna', '2023-10-01', 'scheduled');
                 """)
-        }
-        try queue.close()
-        let store = try ClubStore(path: path)
+        let store = club.store
         let links = try store.read { db in
             try Row.fetchAll(db, sql: "SELECT homeTeamId FROM match ORDER BY id").map { $0["homeTeamId"] as Int64? }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 @testable import Club
 
 /// A fresh database in a temporary folder, with fast password hashing (the production
@@ -13,9 +14,19 @@ final class ScratchClub {
 
     static let fastHasher = PasswordHasher(parameters: .init(logN: 10, blockSize: 8, parallelism: 1))
 
-    init() throws {
+    /// A new database; with `version`, one as that migration left it, holding what `sql`
+    /// inserted, then opened (and so upgraded) as the current code opens it.
+    init(upgradingFrom version: String? = nil, seeding sql: String = "") throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("club-\(UUID().uuidString)")
-        store = try ClubStore(path: folder.appendingPathComponent("touchline.sqlite").path)
+        let path = folder.appendingPathComponent("touchline.sqlite").path
+        if let version {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let queue = try DatabaseQueue(path: path)
+            try ClubStore.migrator.migrate(queue, upTo: version)
+            try queue.write { db in try db.execute(sql: sql) }
+            try queue.close()
+        }
+        store = try ClubStore(path: path)
         accounts = Accounts(store: store, hasher: Self.fastHasher)
         teams = Teams(store: store)
         squads = Squads(store: store)

@@ -56,8 +56,9 @@ import Testing
         #expect(result.status == 0, "stopped at:\n\(last)")
         // What the commands wrote is there.
         for file in ["433.png", "hike.png", "thumbs/garmin-hike-320x200.png", "hike-export.gpx", "fixtures.csv",
-                     "laliga.pdf", "tables.pdf", "table.png", "laporte.png", "laporte.pdf", "squad.pdf", "album.pdf",
-                     "pressing.json", "pressing.png", "served-board.png", "posted-board.png", "served-table.pdf"] {
+                     "fixtures.ics", "laliga.pdf", "tables.pdf", "table.png", "laporte.png", "laporte.pdf", "squad.pdf",
+                     "album.pdf", "pressing.json", "pressing.png", "served-board.png", "posted-board.png",
+                     "served-table.pdf"] {
             #expect(FileManager.default.fileExists(atPath: scratch.path(file)), "\(file)")
         }
     }

@@ -23,6 +23,8 @@ public struct LeagueInfo: Sendable, Equatable, Codable {
     /// True when a password lets users join as editors.
     public var hasPassword: Bool
     public var createdAt: Date
+    /// The IANA time zone its kick-off times are local to (`Europe/Madrid`; `UTC` unless set).
+    public var timeZone: String
 }
 
 /// A match stored in the database: its id, its league (nil for a friendly) and the match.

@@ -27,6 +27,8 @@ public struct Team: Sendable, Equatable, Codable {
     public var secondaryColor: String?
     public var owner: String
     public var createdAt: Date
+    /// The IANA time zone the kick-off times of its friendlies are local to (`UTC` unless set).
+    public var timeZone: String
 }
 
 /// A team as one user sees it: the team and their role in it.
@@ -83,14 +85,17 @@ public struct TeamChanges: Sendable, Equatable {
     public var region: String??
     public var primaryColor: String??
     public var secondaryColor: String??
+    /// An IANA time zone name (`Europe/Madrid`).
+    public var timeZone: String?
 
     public init(name: String? = nil, season: String? = nil, category: String?? = nil, region: String?? = nil,
-                primaryColor: String?? = nil, secondaryColor: String?? = nil) {
+                primaryColor: String?? = nil, secondaryColor: String?? = nil, timeZone: String? = nil) {
         self.name = name
         self.season = season
         self.category = category
         self.region = region
         self.primaryColor = primaryColor
         self.secondaryColor = secondaryColor
+        self.timeZone = timeZone
     }
 }

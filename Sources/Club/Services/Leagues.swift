@@ -22,16 +22,19 @@ public struct Leagues: Sendable {
         self.hasher = hasher
     }
 
-    /// Creates a league owned by `actor`, ranked by the rule preset `rules`.
+    /// Creates a league owned by `actor`, ranked by the rule preset `rules`, whose kick-off
+    /// times are local to `timeZone` (an IANA name).
     @discardableResult
     public func create(_ actor: ActingUser, name: String, season: String, kind: LeagueKind, rules: String = "premier-league",
-                       points: PointsSystem = .threeForAWin, seed: UInt64 = 0) throws -> LeagueInfo {
+                       points: PointsSystem = .threeForAWin, seed: UInt64 = 0,
+                       timeZone: String = Calendars.defaultTimeZone) throws -> LeagueInfo {
         let name = try Validation.text(name, field: "name", maximum: 100)
         let season = try Validation.leagueSeason(season)
         let preset = try Self.rules(named: rules)
+        let timeZone = try Validation.timeZone(timeZone)
         return try store.write { db in
             try Self.create(db, actor: actor, name: name, season: season, kind: kind, rules: preset.name, points: points,
-                            seed: seed)
+                            seed: seed, timeZone: timeZone)
         }
     }
 
@@ -293,7 +296,8 @@ public struct Leagues: Sendable {
         return LeagueInfo(id: row["id"], name: row["name"], season: row["season"],
                           kind: LeagueKind(rawValue: row["kind"]) ?? .friends, rules: row["rules"], points: row["points"],
                           seed: UInt64(bitPattern: seed), owner: row["owner"],
-                          hasPassword: (row["passwordHash"] as String?) != nil, createdAt: row["createdAt"])
+                          hasPassword: (row["passwordHash"] as String?) != nil, createdAt: row["createdAt"],
+                          timeZone: row["timeZone"])
     }
 
     static func info(_ db: Database, id: Int64) throws -> LeagueInfo {
@@ -313,11 +317,13 @@ public struct Leagues: Sendable {
     }
 
     static func create(_ db: Database, actor: ActingUser, name: String, season: String, kind: LeagueKind, rules: String,
-                       points: PointsSystem, seed: UInt64) throws -> LeagueInfo {
+                       points: PointsSystem, seed: UInt64, timeZone: String = Calendars.defaultTimeZone) throws -> LeagueInfo {
         try checkNameFree(db, owner: actor.userID, name: name, season: season, except: nil)
         try db.execute(sql: """
-            INSERT INTO league (name, season, kind, rules, points, seed, ownerId, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [name, season, kind.rawValue, rules, points.description, Int64(bitPattern: seed), actor.userID, Date()])
+            INSERT INTO league (name, season, kind, rules, points, seed, ownerId, createdAt, timeZone)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [name, season, kind.rawValue, rules, points.description, Int64(bitPattern: seed), actor.userID, Date(),
+                             timeZone])
         return try info(db, id: db.lastInsertedRowID)
     }
 

@@ -13,30 +13,41 @@ enum MatchStorage {
         // The id is above every id a match ever had (matchHighWater remembers deleted ones),
         // so an id never comes to name another match.
         let statement = try db.cachedStatement(sql: """
-            INSERT INTO match (id, leagueId, recordedBy, home, away, matchday, round, date, time, status,
-                                 ftHome, ftAway, htHome, htAway, etHome, etAway, penHome, penAway)
+            INSERT INTO match (id, leagueId, recordedBy, home, away, matchday, round, date, time, venue, status,
+                                 ftHome, ftAway, htHome, htAway, etHome, etAway, penHome, penAway, changedAt)
             VALUES (max(ifnull((SELECT max(id) FROM match), 0), (SELECT id FROM matchHighWater)) + 1,
-                    ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, strftime('%Y-%m-%d %H:%M:%f', 'now'))
             """)
         try statement.execute(arguments: [league, recordedBy, match.home, match.away, match.matchday, match.round,
-                                          match.date, match.time, match.status.rawValue] + scoreArguments(match))
+                                          match.date, match.time, match.venue, match.status.rawValue]
+                                  + scoreArguments(match))
         let id = db.lastInsertedRowID
         try insertDetails(db, match, id: id)
         return id
     }
 
-    /// Replaces the scores, status, date, matchday and line-ups of match `id`. Its events are
-    /// left as they are: they are added and removed one at a time (``insertEvent(_:_:match:)``),
-    /// so that each keeps its id.
+    /// Replaces the scores, status, date, time, venue, matchday and line-ups of match `id`. Its
+    /// events are left as they are: they are added and removed one at a time
+    /// (``insertEvent(_:_:match:)``), so that each keeps its id. A change of date, time, venue or
+    /// status raises the match's calendar sequence (the schema's `match_calendarChange`).
     static func update(_ db: Database, id: Int64, with match: Match) throws {
         try db.execute(sql: """
             UPDATE match SET status = ?, ftHome = ?, ftAway = ?, htHome = ?, htAway = ?, etHome = ?, etAway = ?,
-                               penHome = ?, penAway = ?, date = ?, time = ?, matchday = ?, round = ?
+                               penHome = ?, penAway = ?, date = ?, time = ?, venue = ?, matchday = ?, round = ?
             WHERE id = ?
             """, arguments: [match.status.rawValue] + scoreArguments(match)
-                + [match.date, match.time, match.matchday, match.round, id])
+                + [match.date, match.time, match.venue, match.matchday, match.round, id])
         try db.execute(sql: "DELETE FROM lineup WHERE matchId = ?", arguments: [id])
         try insertLineups(db, match, id: id)
+    }
+
+    /// Raises the calendar sequence of the matches selected by `condition` that have a kick-off
+    /// time: their time zone changed, so each starts at another instant.
+    static func moveKickOffs(_ db: Database, where condition: String, arguments: StatementArguments) throws {
+        try db.execute(sql: """
+            UPDATE match SET sequence = sequence + 1, changedAt = strftime('%Y-%m-%d %H:%M:%f', 'now')
+            WHERE date IS NOT NULL AND time IS NOT NULL AND (\(condition))
+            """, arguments: arguments)
     }
 
     private static func scoreArguments(_ match: Match) -> StatementArguments {
@@ -110,17 +121,23 @@ enum MatchStorage {
             }
         }
         return rows.map { row in
-            func score(_ prefix: String) -> Score? {
-                guard let home: Int = row[prefix + "Home"], let away: Int = row[prefix + "Away"] else { return nil }
-                return Score(home, away)
-            }
             let id: Int64 = row["id"]
-            let match = Match(home: row["home"], away: row["away"], matchday: row["matchday"], round: row["round"],
-                              date: row["date"], time: row["time"],
-                              status: MatchStatus(rawValue: row["status"]) ?? .scheduled, fullTime: score("ft"),
-                              halfTime: score("ht"), extraTime: score("et"), penalties: score("pen"),
-                              events: events[id] ?? [], lineups: lineups[id] ?? [:])
+            var match = match(row)
+            match.events = events[id] ?? []
+            match.lineups = lineups[id] ?? [:]
             return StoredMatch(id: id, leagueID: row["leagueId"], match: match, eventIDs: eventIDs[id] ?? [])
         }
+    }
+
+    /// The match of a `match` row, without its events and line-ups.
+    static func match(_ row: Row) -> Match {
+        func score(_ prefix: String) -> Score? {
+            guard let home: Int = row[prefix + "Home"], let away: Int = row[prefix + "Away"] else { return nil }
+            return Score(home, away)
+        }
+        return Match(home: row["home"], away: row["away"], matchday: row["matchday"], round: row["round"],
+                     date: row["date"], time: row["time"], venue: row["venue"],
+                     status: MatchStatus(rawValue: row["status"]) ?? .scheduled, fullTime: score("ft"),
+                     halfTime: score("ht"), extraTime: score("et"), penalties: score("pen"))
     }
 }

@@ -13,11 +13,15 @@ public struct Matches: Sendable {
     }
 
     /// Adds a match. In a league both teams must be its teams, and the pair may not already
-    /// meet on that matchday unless `allowRepeat`.
+    /// meet on that matchday unless `allowRepeat`. `time` is the kick-off, `HH:MM` local to the
+    /// venue (in the league's time zone, or the team's for a friendly).
     @discardableResult
     public func add(_ actor: ActingUser, league: LeagueReference?, home: String, away: String, matchday: Int? = nil,
-                    date: String? = nil, time: String? = nil, allowRepeat: Bool = false) throws -> StoredMatch {
+                    date: String? = nil, time: String? = nil, venue: String? = nil,
+                    allowRepeat: Bool = false) throws -> StoredMatch {
         let date = try date.map { try Validation.pastOrFutureDate($0, field: "date") }
+        let time = try time.map(Validation.kickOffTime)
+        let venue = try Validation.optionalText(venue, field: "venue", maximum: Self.venueMaximumLength)
         if let matchday, matchday < 1 { throw ClubError.invalid(field: "matchday", message: "must be 1 or more") }
         return try store.write { db in
             var homeName = try Validation.text(home, field: "home", maximum: 100)
@@ -40,11 +44,53 @@ public struct Matches: Sendable {
                 throw ClubError.duplicate(field: "match", value: "\(homeName) v \(awayName) on matchday \(matchday)")
             }
             let match = Match(home: homeName, away: awayName, matchday: matchday,
-                              round: matchday.map { "Matchday \($0)" }, date: date, time: time)
+                              round: matchday.map { "Matchday \($0)" }, date: date, time: time, venue: venue)
             // League matches belong to the league; only friendlies belong to who recorded them.
             let id = try MatchStorage.insert(db, match, league: leagueID, recordedBy: leagueID == nil ? actor.userID : nil)
             if leagueID == nil { try FriendlyLinks.link(db, where: "id = ?", arguments: [id]) }
             return StoredMatch(id: id, leagueID: leagueID, match: match)
+        }
+    }
+
+    /// The longest venue kept, in characters.
+    public static let venueMaximumLength = 200
+
+    /// Moves a match (its date, kick-off time or venue) or calls it off or puts it back
+    /// (`scheduled`, `postponed`, `cancelled`); the league's owner and editors, or who recorded
+    /// a friendly. Each such change raises the match's calendar sequence, so subscribed
+    /// calendars move or cancel their copy.
+    ///
+    /// - Throws: ``ClubError/invalid(field:message:)`` for nothing to change, a date or time
+    ///   that is not one, or a status change of a match that has a result (its status goes with
+    ///   the result: ``result(_:match:fullTime:halfTime:extraTime:penalties:status:)``).
+    @discardableResult
+    public func edit(_ actor: ActingUser, match id: Int64, _ changes: MatchChanges) throws -> StoredMatch {
+        guard !changes.isEmpty else {
+            throw ClubError.invalid(field: "match", message: "nothing to change: give a date, time, venue or status")
+        }
+        let date = try changes.date.map { try $0.map { try Validation.pastOrFutureDate($0, field: "date") } }
+        let time = try changes.time.map { try $0.map(Validation.kickOffTime) }
+        let venue = try changes.venue.map { try Validation.optionalText($0, field: "venue", maximum: Self.venueMaximumLength) }
+        if let status = changes.status, ![.scheduled, .postponed, .cancelled].contains(status) {
+            throw ClubError.invalid(field: "status", message: "'\(status.rawValue)' comes with a result: enter it with "
+                                    + "'match result \(id) SCORE --status \(status.rawValue)'")
+        }
+        return try store.write { db in
+            var stored = try Self.editable(db, id: id, actor: actor)
+            if let status = changes.status, status != stored.match.status {
+                let played = stored.match.fullTime != nil || [.played, .awarded, .abandoned].contains(stored.match.status)
+                guard !played else {
+                    throw ClubError.invalid(field: "status", message: "match \(id) has a result "
+                        + "(\(stored.match.status.rawValue)\(stored.match.fullTime.map { " \($0)" } ?? "")): "
+                        + "change it with 'match result \(id) SCORE --status STATUS'")
+                }
+                stored.match.status = status
+            }
+            if let date { stored.match.date = date }
+            if let time { stored.match.time = time }
+            if let venue { stored.match.venue = venue }
+            try MatchStorage.update(db, id: id, with: stored.match)
+            return stored
         }
     }
 

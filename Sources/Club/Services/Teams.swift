@@ -9,23 +9,26 @@ public struct Teams: Sendable {
         self.store = store
     }
 
-    /// Creates a team owned by `actor`.
+    /// Creates a team owned by `actor`; the kick-off times of its friendlies are local to
+    /// `timeZone` (an IANA name).
     @discardableResult
     public func add(_ actor: ActingUser, name: String, season: String, category: String? = nil, region: String? = nil,
-                    primaryColor: String? = nil, secondaryColor: String? = nil) throws -> Team {
+                    primaryColor: String? = nil, secondaryColor: String? = nil,
+                    timeZone: String = Calendars.defaultTimeZone) throws -> Team {
         let name = try Validation.text(name, field: "name", maximum: 100)
         let season = try Validation.season(season)
         let category = try Validation.optionalText(category, field: "category", maximum: 100)
         let region = try Validation.optionalText(region, field: "region", maximum: 100)
         let primary = try Validation.color(primaryColor, field: "primary colour")
         let secondary = try Validation.color(secondaryColor, field: "secondary colour")
+        let timeZone = try Validation.timeZone(timeZone)
         let now = Date()
         return try store.write { db in
             try Self.checkNameFree(db, owner: actor.userID, name: name, season: season, except: nil)
             try db.execute(sql: """
-                INSERT INTO team (name, season, category, region, primaryColor, secondaryColor, ownerId, createdAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [name, season, category, region, primary, secondary, actor.userID, now])
+                INSERT INTO team (name, season, category, region, primaryColor, secondaryColor, ownerId, createdAt, timeZone)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [name, season, category, region, primary, secondary, actor.userID, now, timeZone])
             let team = try Self.team(db, id: db.lastInsertedRowID)
             try FriendlyLinks.link(db, where: "recordedBy = ?", arguments: [actor.userID])
             return team
@@ -69,6 +72,7 @@ public struct Teams: Sendable {
         let region = try changes.region.map { try Validation.optionalText($0, field: "region", maximum: 100) }
         let primary = try changes.primaryColor.map { try Validation.color($0, field: "primary colour") }
         let secondary = try changes.secondaryColor.map { try Validation.color($0, field: "secondary colour") }
+        let timeZone = try changes.timeZone.map(Validation.timeZone)
         return try store.write { db in
             let (id, _) = try Self.resolve(db, reference, for: actor, needs: .editor)
             var team = try Self.team(db, id: id)
@@ -78,13 +82,19 @@ public struct Teams: Sendable {
             if let region { team.region = region }
             if let primary { team.primaryColor = primary }
             if let secondary { team.secondaryColor = secondary }
+            if let timeZone, timeZone != team.timeZone {
+                team.timeZone = timeZone
+                // Its friendlies' kick-offs are other instants now: subscribed calendars move them.
+                try MatchStorage.moveKickOffs(db, where: "leagueId IS NULL AND ? IN (homeTeamId, awayTeamId)", arguments: [id])
+            }
             let ownerID = try Int64.fetchOne(db, sql: "SELECT ownerId FROM team WHERE id = ?", arguments: [id]) ?? actor.userID
             try Self.checkNameFree(db, owner: ownerID, name: team.name, season: team.season, except: id)
             try db.execute(sql: """
-                UPDATE team SET name = ?, season = ?, category = ?, region = ?, primaryColor = ?, secondaryColor = ?
+                UPDATE team SET name = ?, season = ?, category = ?, region = ?, primaryColor = ?, secondaryColor = ?,
+                                timeZone = ?
                 WHERE id = ?
                 """, arguments: [team.name, team.season, team.category, team.region, team.primaryColor,
-                                 team.secondaryColor, id])
+                                 team.secondaryColor, team.timeZone, id])
             try FriendlyLinks.link(db, peopleOfTeam: id)
             return team
         }
@@ -180,7 +190,7 @@ public struct Teams: Sendable {
     static func team(_ row: Row) -> Team {
         Team(id: row["id"], name: row["name"], season: row["season"], category: row["category"], region: row["region"],
              primaryColor: row["primaryColor"], secondaryColor: row["secondaryColor"], owner: row["owner"],
-             createdAt: row["createdAt"])
+             createdAt: row["createdAt"], timeZone: row["timeZone"])
     }
 
     private static func checkNameFree(_ db: Database, owner: Int64, name: String, season: String, except: Int64?) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import League
 import Support
 
 /// The rules for what users type, checked before anything is written (the schema holds them
@@ -82,6 +83,28 @@ enum Validation {
             throw ClubError.invalid(field: field, message: "'\(text)' is not a date like 2024-08-17")
         }
         return text
+    }
+
+    /// A kick-off time, `HH:MM` (also `H:MM` and `HH.MM`), as `HH:MM` (``KickOffTime``).
+    static func kickOffTime(_ text: String) throws -> String {
+        guard let time = KickOffTime(text.trimmingCharacters(in: .whitespaces)) else {
+            throw ClubError.invalid(field: "time", message: "'\(text)' is not a kick-off time like 10:30")
+        }
+        return time.description
+    }
+
+    /// The longest time zone name kept (the longest IANA name has 30 characters).
+    static let timeZoneMaximumLength = 64
+
+    /// An IANA time zone name that Foundation knows (`Europe/Madrid`, `America/Argentina/Cordoba`,
+    /// `UTC`), kept as written: the zone in which kick-off times are local.
+    static func timeZone(_ text: String) throws -> String {
+        let name = text.trimmingCharacters(in: .whitespaces)
+        guard name.utf8.count <= timeZoneMaximumLength, TimeZone(identifier: name) != nil else {
+            throw ClubError.invalid(field: "time zone", message: "'\(text)' is not a time zone: give an IANA name "
+                                    + "like Europe/Madrid, America/Mexico_City or UTC")
+        }
+        return name
     }
 
     static func number(_ number: Int) throws -> Int {

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import Support
 
@@ -347,6 +348,94 @@ extension ClubStore {
                 -- An owner's boards newest first, with keyset paging on the id.
                 CREATE INDEX board_owner ON board(ownerId, id);
                 """)
+        }
+        migrator.registerMigration("v9 calendars") { db in
+            // What a subscribed calendar needs to follow changes: where a match is played, a
+            // revision number raised whenever it moves or changes status, when it last changed
+            // (in UTC, as GRDB writes dates), and a tombstone for every deleted match, shown as
+            // cancelled. Kick-off times are local: leagues and teams say in which time zone
+            // (IANA, checked by the services). A team's calendar is read with a secret token,
+            // of which only the SHA-256 is kept.
+            try db.execute(sql: """
+                ALTER TABLE match ADD COLUMN venue TEXT CHECK (length(venue) BETWEEN 1 AND 200);
+                ALTER TABLE match ADD COLUMN sequence INTEGER NOT NULL DEFAULT 0 CHECK (sequence >= 0);
+                ALTER TABLE match ADD COLUMN changedAt DATETIME NOT NULL DEFAULT '1970-01-01 00:00:00.000';
+                UPDATE match SET changedAt = strftime('%Y-%m-%d %H:%M:%f', 'now');
+                ALTER TABLE league ADD COLUMN timeZone TEXT NOT NULL DEFAULT 'UTC' CHECK (length(timeZone) BETWEEN 1 AND 64);
+                ALTER TABLE team ADD COLUMN timeZone TEXT NOT NULL DEFAULT 'UTC' CHECK (length(timeZone) BETWEEN 1 AND 64);
+                ALTER TABLE team ADD COLUMN calendarTokenHash BLOB
+                    CHECK (calendarTokenHash IS NULL OR length(calendarTokenHash) = 32);
+
+                -- A moved match (date, time, venue or status) gets the next sequence; any change a
+                -- calendar shows (those, the teams or the score) a new changedAt.
+                CREATE TRIGGER match_calendarChange AFTER UPDATE OF date, time, venue, status, home, away, ftHome, ftAway ON match
+                WHEN OLD.date IS NOT NEW.date OR OLD.time IS NOT NEW.time OR OLD.venue IS NOT NEW.venue
+                  OR OLD.status IS NOT NEW.status OR OLD.home IS NOT NEW.home OR OLD.away IS NOT NEW.away
+                  OR OLD.ftHome IS NOT NEW.ftHome OR OLD.ftAway IS NOT NEW.ftAway
+                BEGIN
+                    UPDATE match SET
+                        sequence = sequence + (OLD.date IS NOT NEW.date OR OLD.time IS NOT NEW.time
+                                               OR OLD.venue IS NOT NEW.venue OR OLD.status IS NOT NEW.status),
+                        changedAt = strftime('%Y-%m-%d %H:%M:%f', 'now')
+                    WHERE id = NEW.id;
+                END;
+
+                -- A deleted match, however it went (match delete, fixtures regenerated, a team
+                -- taken out of its league or deleted, an account deleted), kept 90 days so that
+                -- subscribed calendars see it cancelled. The club teams are those the sides were
+                -- linked to (a friendly's own links, a league team's club team), for team
+                -- calendars. A deleted league takes its tombstones with it: its calendar is gone.
+                CREATE TABLE matchTombstone (
+                    id INTEGER PRIMARY KEY,
+                    leagueId INTEGER REFERENCES league(id) ON DELETE CASCADE,
+                    homeTeamId INTEGER REFERENCES team(id) ON DELETE SET NULL,
+                    awayTeamId INTEGER REFERENCES team(id) ON DELETE SET NULL,
+                    home TEXT NOT NULL,
+                    away TEXT NOT NULL,
+                    matchday INTEGER,
+                    round TEXT,
+                    date TEXT,
+                    time TEXT,
+                    venue TEXT,
+                    sequence INTEGER NOT NULL,
+                    deletedAt DATETIME NOT NULL
+                );
+                CREATE INDEX matchTombstone_league ON matchTombstone(leagueId) WHERE leagueId IS NOT NULL;
+                CREATE INDEX matchTombstone_homeTeam ON matchTombstone(homeTeamId) WHERE homeTeamId IS NOT NULL;
+                CREATE INDEX matchTombstone_awayTeam ON matchTombstone(awayTeamId) WHERE awayTeamId IS NOT NULL;
+                CREATE INDEX matchTombstone_deletedAt ON matchTombstone(deletedAt);
+
+                CREATE TRIGGER match_tombstone AFTER DELETE ON match
+                BEGIN
+                    DELETE FROM matchTombstone WHERE deletedAt < strftime('%Y-%m-%d %H:%M:%f', 'now', '-90 days');
+                    INSERT OR REPLACE INTO matchTombstone (id, leagueId, homeTeamId, awayTeamId, home, away, matchday, round,
+                                                           date, time, venue, sequence, deletedAt)
+                    SELECT OLD.id, OLD.leagueId, sides.homeTeamId, sides.awayTeamId, OLD.home, OLD.away, OLD.matchday,
+                           OLD.round, OLD.date, OLD.time, OLD.venue, OLD.sequence + 1,
+                           strftime('%Y-%m-%d %H:%M:%f', 'now')
+                    FROM (SELECT
+                            (SELECT id FROM team WHERE id = coalesce(OLD.homeTeamId, (SELECT teamId FROM leagueTeam
+                                WHERE leagueId = OLD.leagueId AND name = OLD.home))) AS homeTeamId,
+                            (SELECT id FROM team WHERE id = coalesce(OLD.awayTeamId, (SELECT teamId FROM leagueTeam
+                                WHERE leagueId = OLD.leagueId AND name = OLD.away))) AS awayTeamId) AS sides
+                    -- Nothing is kept for a league being deleted, nor for a friendly whose teams are gone.
+                    WHERE CASE WHEN OLD.leagueId IS NULL
+                               THEN coalesce(sides.homeTeamId, sides.awayTeamId) IS NOT NULL
+                               ELSE EXISTS (SELECT 1 FROM league WHERE id = OLD.leagueId) END;
+                END;
+
+                -- A friendly's tombstone lives while a club team it was linked to does.
+                CREATE TRIGGER team_tombstones AFTER DELETE ON team
+                BEGIN
+                    DELETE FROM matchTombstone WHERE leagueId IS NULL AND homeTeamId IS NULL AND awayTeamId IS NULL;
+                END;
+
+                -- The right-hand side of every event's UID (match-42@...): random, made once per
+                -- database, so that two databases never give the same UID to different matches.
+                CREATE TABLE calendarDomain (name TEXT NOT NULL);
+                """)
+            let random = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+            try db.execute(sql: "INSERT INTO calendarDomain (name) VALUES (?)", arguments: ["touchline-" + random])
         }
         return migrator
     }

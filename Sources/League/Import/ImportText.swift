@@ -226,18 +226,7 @@ enum ImportText {
 
     /// A time of day written `HH:MM` or `HH.MM` (one or two hour digits), as `HH:MM`.
     static func parseTime(_ text: some StringProtocol) -> String? {
-        let bytes = Array(text.utf8)
-        guard (4...5).contains(bytes.count) else { return nil }
-        let separator = bytes[bytes.count - 3]
-        guard separator == UInt8(ascii: ":") || separator == UInt8(ascii: ".") else { return nil }
-        var hour = 0, minute = 0
-        for (offset, byte) in bytes.enumerated() where offset != bytes.count - 3 {
-            guard byte >= 0x30, byte <= 0x39 else { return nil }
-            if offset < bytes.count - 3 { hour = hour * 10 + Int(byte - 0x30) } else { minute = minute * 10 + Int(byte - 0x30) }
-        }
-        guard hour <= 23, minute <= 59 else { return nil }
-        if bytes.count == 5, separator == UInt8(ascii: ":") { return String(text) }
-        return (hour < 10 ? "0\(hour)" : "\(hour)") + ":" + (minute < 10 ? "0\(minute)" : "\(minute)")
+        KickOffTime(text)?.description
     }
 
     /// True for a time-zone note that may follow a time (`UTC+3`, `UTC-4`, `UTC`, `(UTC+3)`,

@@ -10,6 +10,8 @@ public struct Match: Sendable, Hashable, Codable {
     public var date: String?
     /// `HH:MM`, local to the venue.
     public var time: String?
+    /// Where the match is played (a ground, a pitch, an address), when known.
+    public var venue: String?
     public var status: MatchStatus
     public var fullTime: Score?
     public var halfTime: Score?
@@ -21,8 +23,8 @@ public struct Match: Sendable, Hashable, Codable {
     public var lineups: [String: [String]]
 
     public init(home: String, away: String, matchday: Int? = nil, round: String? = nil, date: String? = nil,
-                time: String? = nil, status: MatchStatus = .scheduled, fullTime: Score? = nil, halfTime: Score? = nil,
-                extraTime: Score? = nil, penalties: Score? = nil, events: [MatchEvent] = [],
+                time: String? = nil, venue: String? = nil, status: MatchStatus = .scheduled, fullTime: Score? = nil,
+                halfTime: Score? = nil, extraTime: Score? = nil, penalties: Score? = nil, events: [MatchEvent] = [],
                 lineups: [String: [String]] = [:]) {
         self.home = home
         self.away = away
@@ -30,6 +32,7 @@ public struct Match: Sendable, Hashable, Codable {
         self.round = round
         self.date = date
         self.time = time
+        self.venue = venue
         self.status = status
         self.fullTime = fullTime
         self.halfTime = halfTime

@@ -16,7 +16,7 @@ struct TeamCommand: ParsableCommand {
               touchline team grant 'Athletic Infantil A' bob --role editor
               touchline team list --json
             """,
-        subcommands: [Add.self, List.self, Show.self, Edit.self, Delete.self, Grant.self, Revoke.self]
+        subcommands: [Add.self, List.self, Show.self, Edit.self, Delete.self, Grant.self, Revoke.self, CalendarFile.self]
     )
 
     struct Add: ParsableCommand {
@@ -27,13 +27,16 @@ struct TeamCommand: ParsableCommand {
         @Option(help: "Region.") var region: String?
         @Option(help: ArgumentHelp("Primary colour, #RRGGBB.", valueName: "colour")) var primary: String?
         @Option(help: ArgumentHelp("Secondary colour, #RRGGBB.", valueName: "colour")) var secondary: String?
+        @Option(help: ArgumentHelp("The IANA time zone its friendlies' kick-off times are local to (default: UTC).",
+                                   valueName: "zone"))
+        var timeZone = Calendars.defaultTimeZone
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
         func run() throws {
             let (store, actor) = try club.session()
             let team = try Teams(store: store).add(actor, name: name, season: season, category: category, region: region,
-                                                   primaryColor: primary, secondaryColor: secondary)
+                                                   primaryColor: primary, secondaryColor: secondary, timeZone: timeZone)
             if output.json { try Output.json(team) } else { print("added team \(team.id): \(team.name) \(team.season)") }
         }
     }
@@ -67,7 +70,7 @@ struct TeamCommand: ParsableCommand {
             Output.fields([("id", String(t.id)), ("name", t.name), ("season", t.season), ("category", t.category ?? ""),
                            ("region", t.region ?? ""),
                            ("colours", [t.primaryColor, t.secondaryColor].compactMap { $0 }.joined(separator: " ")),
-                           ("owner", t.owner), ("your role", detail.role.rawValue),
+                           ("time zone", t.timeZone), ("owner", t.owner), ("your role", detail.role.rawValue),
                            ("shared with", detail.members.map { "\($0.username) (\($0.role.rawValue))" }.joined(separator: ", "))])
         }
     }
@@ -81,13 +84,16 @@ struct TeamCommand: ParsableCommand {
         @Option(help: "Region ('' clears).") var region: String?
         @Option(help: ArgumentHelp("Primary colour ('' clears).", valueName: "colour")) var primary: String?
         @Option(help: ArgumentHelp("Secondary colour ('' clears).", valueName: "colour")) var secondary: String?
+        @Option(help: ArgumentHelp("The IANA time zone its friendlies' kick-off times are local to.", valueName: "zone"))
+        var timeZone: String?
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
         func run() throws {
             let (store, actor) = try club.session()
             let changes = TeamChanges(name: name, season: season, category: category.map { $0 }, region: region.map { $0 },
-                                      primaryColor: primary.map { $0 }, secondaryColor: secondary.map { $0 })
+                                      primaryColor: primary.map { $0 }, secondaryColor: secondary.map { $0 },
+                                      timeZone: timeZone)
             let edited = try Teams(store: store).edit(actor, TeamReference(team), changes)
             if output.json { try Output.json(edited) } else { print("updated team \(edited.id)") }
         }
@@ -129,6 +135,61 @@ struct TeamCommand: ParsableCommand {
             let (store, actor) = try club.session()
             try Teams(store: store).revoke(actor, TeamReference(team), from: user)
             print("\(user) no longer has a role on team \(team)")
+        }
+    }
+
+    struct CalendarFile: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "calendar",
+            abstract: "Write a team's fixtures as an iCalendar file, or give its calendar a secret subscription token.",
+            discussion: """
+                The calendar holds the league matches of every league team linked to this club \
+                team (league add-team --club-team) and its friendlies, as 'league calendar' writes \
+                them; friendlies' kick-off times are local to the team's time zone. Anyone with a \
+                role on the team may write it. Calendar apps subscribe to the server's \
+                /api/v1/teams/ID/calendar.ics?token=TOKEN without logging in: --rotate-token (the \
+                owner) makes a new token and prints it with that path, once (only its hash is \
+                kept); the old token stops working. --revoke-token takes it away.
+
+                Examples:
+                  touchline team calendar 'Athletic Infantil A' -o athletic.ics
+                  touchline team calendar 'Athletic Infantil A' --rotate-token
+                """)
+        @Argument(help: "The team's id or name.") var team: String
+        @Option(name: .shortAndLong, help: ArgumentHelp("The output file (default: standard output).", valueName: "file"))
+        var output: String?
+        @Flag(help: "Make a new subscription token (owner only), replacing the old one.") var rotateToken = false
+        @Flag(help: "Remove the subscription token (owner only).") var revokeToken = false
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var json: JSONFlag
+
+        func validate() throws {
+            if rotateToken, revokeToken { throw ValidationError("give --rotate-token or --revoke-token, not both") }
+            if rotateToken || revokeToken, output != nil {
+                throw ValidationError("-o writes the calendar; --rotate-token and --revoke-token write none")
+            }
+            if json.json, !rotateToken { throw ValidationError("--json prints the token of --rotate-token") }
+        }
+
+        func run() throws {
+            if let output { try Files.checkWritable(output) }
+            let (store, actor) = try club.session()
+            let calendars = Calendars(store: store)
+            if rotateToken {
+                let subscription = try calendars.rotateToken(actor, team: TeamReference(team))
+                if json.json { return try Output.json(subscription) }
+                print("calendar token of team \(subscription.teamID): \(subscription.token)")
+                print("subscribe to: \(subscription.path)")
+                return
+            }
+            if revokeToken {
+                try calendars.revokeToken(actor, team: TeamReference(team))
+                return print("team \(team) has no calendar token now")
+            }
+            let data = try calendars.teamCalendar(actor, TeamReference(team))
+            guard let output else { return LeagueOutput.write(data) }
+            try Files.write(data, to: output)
+            print("wrote \(output) (calendar, \(Files.describeSize(data.count)))")
         }
     }
 }

@@ -24,10 +24,12 @@ struct LeagueCommand: ParsableCommand {
               touchline league table 'Liga Amigos' --matchday 10
               touchline league import es.1.json --rules la-liga
               touchline league export 'Liga Amigos' --format csv -o table.csv
+              touchline league calendar 'Liga Amigos' -o fixtures.ics
             """,
         subcommands: [List.self, Create.self, Rename.self, Delete.self, Password.self, Join.self, Grant.self, Revoke.self,
                       Teams.self, AddTeam.self, RemoveTeam.self, Fixtures.self, Results.self, Table.self, Zones.self,
-                      Deduct.self, Import.self, Export.self, Scorers.self, Discipline.self]
+                      KickOffTimeZone.self, Deduct.self, Import.self, Export.self, CalendarFile.self, Scorers.self,
+                      Discipline.self]
     )
 
     struct List: ParsableCommand {
@@ -53,7 +55,7 @@ struct LeagueCommand: ParsableCommand {
 
                 Example:
                   touchline league create 'Liga Amigos' --season 2024/25 --kind friends \\
-                    --rules la-liga --points 2-1-0 --seed 7
+                    --rules la-liga --points 2-1-0 --seed 7 --time-zone Europe/Madrid
                 """)
         @Argument(help: "The league's name.") var name: String
         @Option(help: "The season: 2024/25, or 2025.") var season: String
@@ -61,13 +63,15 @@ struct LeagueCommand: ParsableCommand {
         @Option(help: ArgumentHelp("The ranking rules: \(RulePresets.names).", valueName: "preset")) var rules = "premier-league"
         @Option(help: ArgumentHelp("Points for a win, a draw and a loss.", valueName: "W-D-L")) var points = PointsSystem.threeForAWin
         @Option(help: "The seed of any drawing of lots, so that a draw can be repeated.") var seed: UInt64 = 0
+        @Option(help: ArgumentHelp("The IANA time zone kick-off times are local to (default: UTC).", valueName: "zone"))
+        var timeZone = Calendars.defaultTimeZone
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
         func run() throws {
             let (store, actor) = try club.session()
             let league = try Leagues(store: store).create(actor, name: name, season: season, kind: kind, rules: rules,
-                                                         points: points, seed: seed)
+                                                         points: points, seed: seed, timeZone: timeZone)
             if output.json { return try Output.json(league) }
             print("created league \(league.id): \(league.name) \(league.season) (\(league.rules) rules)")
         }

@@ -98,12 +98,16 @@ enum LeagueOutput {
     /// A match's details, its line-ups and its events in order, each with its id.
     static func match(_ stored: StoredMatch) {
         let match = stored.match
-        Output.fields([("id", String(stored.id)), ("league", stored.leagueID.map(String.init) ?? "friendly"),
-                       ("home", match.home), ("away", match.away), ("matchday", matchday(match)),
-                       ("date", [match.date, match.time].compactMap { $0 }.joined(separator: " ")),
-                       ("status", match.status.rawValue), ("full time", match.fullTime?.description ?? ""),
-                       ("half time", match.halfTime?.description ?? ""), ("extra time", match.extraTime?.description ?? ""),
-                       ("penalties", match.penalties?.description ?? "")])
+        var fields: [(String, String)] = [
+            ("id", String(stored.id)), ("league", stored.leagueID.map(String.init) ?? "friendly"), ("home", match.home),
+            ("away", match.away), ("matchday", matchday(match)),
+            ("date", [match.date, match.time].compactMap { $0 }.joined(separator: " ")),
+        ]
+        if let venue = match.venue { fields.append(("venue", venue)) }
+        fields += [("status", match.status.rawValue), ("full time", match.fullTime?.description ?? ""),
+                   ("half time", match.halfTime?.description ?? ""), ("extra time", match.extraTime?.description ?? ""),
+                   ("penalties", match.penalties?.description ?? "")]
+        Output.fields(fields)
         let lineups = [match.home, match.away].compactMap { team in match.lineups[team].map { (team, $0) } }
         if !lineups.isEmpty {
             print("")

@@ -27,7 +27,7 @@ struct MatchCommand: ParsableCommand {
               touchline match lineup 12 --team 'Los Rápidos' 'Marta Díaz' 'Ana Ruiz'
               touchline match list --league 'Liga Amigos' --matchday 1 --json
             """,
-        subcommands: [Add.self, Result.self, Event.self, Lineup.self, List.self, Show.self, Delete.self, Stats.self]
+        subcommands: [Add.self, Edit.self, Result.self, Event.self, Lineup.self, List.self, Show.self, Delete.self, Stats.self]
     )
 
     struct Add: ParsableCommand {
@@ -40,7 +40,8 @@ struct MatchCommand: ParsableCommand {
         @Option(help: "The away team.") var away: String
         @Option(help: "The matchday, 1 or more.") var matchday: Int?
         @Option(help: ArgumentHelp("The date, YYYY-MM-DD.", valueName: "date")) var date: String?
-        @Option(help: ArgumentHelp("The kick-off time, HH:MM.", valueName: "time")) var time: String?
+        @Option(help: ArgumentHelp("The kick-off time, HH:MM, local to the venue.", valueName: "time")) var time: String?
+        @Option(help: ArgumentHelp("Where it is played.", valueName: "venue")) var venue: String?
         @Flag(help: "Let the two teams meet again on the same matchday.") var allowRepeat = false
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
@@ -49,10 +50,50 @@ struct MatchCommand: ParsableCommand {
             let (store, actor) = try club.session()
             let stored = try Matches(store: store).add(actor, league: league.map(LeagueReference.init), home: home,
                                                       away: away, matchday: matchday, date: date, time: time,
-                                                      allowRepeat: allowRepeat)
+                                                      venue: venue, allowRepeat: allowRepeat)
             if output.json { return try Output.json(stored) }
             print("added match \(stored.id): \(LeagueOutput.title(stored.match))"
                   + (stored.match.matchday.map { ", matchday \($0)" } ?? "") + (stored.leagueID == nil ? " (friendly)" : ""))
+        }
+    }
+
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "edit",
+            abstract: "Move a match (date, time, venue) or call it off (the league's owner and editors, or who recorded a friendly).",
+            discussion: """
+                An empty value ('') clears the date, time or venue. --status takes scheduled, \
+                postponed or cancelled, for a match without a result (a result's status comes with \
+                'match result'). Subscribed calendars move or cancel the match's event.
+
+                Examples:
+                  touchline match edit 12 --date 2024-09-15 --time 12:00 --venue 'Campo 2'
+                  touchline match edit 13 --status postponed --date ''
+                """)
+        @Argument(help: "The match's id.") var id: Int64
+        @Option(help: ArgumentHelp("The new date, YYYY-MM-DD ('' clears).", valueName: "date")) var date: String?
+        @Option(help: ArgumentHelp("The new kick-off time, HH:MM ('' clears).", valueName: "time")) var time: String?
+        @Option(help: ArgumentHelp("Where it is played ('' clears).", valueName: "venue")) var venue: String?
+        @Option(help: ArgumentHelp("scheduled, postponed or cancelled.", valueName: "status")) var status: MatchStatus?
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func validate() throws {
+            if date == nil, time == nil, venue == nil, status == nil {
+                throw ValidationError("give what changes: --date, --time, --venue or --status")
+            }
+        }
+
+        func run() throws {
+            let (store, actor) = try club.session()
+            func cleared(_ value: String?) -> String?? { value.map { $0.isEmpty ? nil : $0 } }
+            let stored = try Matches(store: store).edit(actor, match: id, MatchChanges(
+                date: cleared(date), time: cleared(time), venue: cleared(venue), status: status))
+            if output.json { return try Output.json(stored) }
+            let match = stored.match
+            let when = [match.date, match.time].compactMap { $0 }.joined(separator: " ")
+            print("match \(stored.id): \(LeagueOutput.title(match)), \(when.isEmpty ? "no date" : when)"
+                  + (match.venue.map { " at \($0)" } ?? "") + " (\(match.status.rawValue))")
         }
     }
 

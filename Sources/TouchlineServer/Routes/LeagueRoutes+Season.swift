@@ -56,7 +56,8 @@ extension LeagueRoutes {
             let form = try await APIJSON.decode(MatchRoutes.MatchCreation.self, from: request, limit: api.options.maxJSONBytes)
             let stored = try await api.run {
                 try api.matches.add(actor, league: .id(id), home: form.home, away: form.away, matchday: form.matchday,
-                                    date: form.date, time: form.time, allowRepeat: form.allowRepeat ?? false)
+                                    date: form.date, time: form.time, venue: form.venue,
+                                    allowRepeat: form.allowRepeat ?? false)
             }
             return try APIJSON.response(stored, status: .created, headers: [.location: "/api/v1/matches/\(stored.id)"])
         }

@@ -17,6 +17,7 @@ struct MatchRoutes {
         var matchday: Int?
         var date: String?
         var time: String?
+        var venue: String?
         /// In a league: let the two teams meet again on the same matchday.
         var allowRepeat: Bool?
     }
@@ -30,6 +31,24 @@ struct MatchRoutes {
         var penalties: Score?
         /// A ``MatchStatus``; `played` when absent.
         var status: String?
+    }
+
+    /// Moving or calling off a match: each field absent is kept, `null` clears it.
+    struct Edit: Decodable, Sendable {
+        var changes: MatchChanges
+
+        enum CodingKeys: String, CodingKey { case date, time, venue, status }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            func field(_ key: CodingKeys) throws -> String?? {
+                guard container.contains(key) else { return nil }
+                return .some(try container.decodeNil(forKey: key) ? nil : try container.decode(String.self, forKey: key))
+            }
+            let status = try container.decodeIfPresent(String.self, forKey: .status)
+            changes = MatchChanges(date: try field(.date), time: try field(.time), venue: try field(.venue),
+                                   status: try BodyChoice.parse(status, field: "status", MatchStatus.self))
+        }
     }
 
     struct Lineup: Decodable, Sendable {
@@ -47,7 +66,8 @@ struct MatchRoutes {
             let form = try await APIJSON.decode(MatchCreation.self, from: request, limit: api.options.maxJSONBytes)
             let stored = try await api.run {
                 try api.matches.add(actor, league: nil, home: form.home, away: form.away, matchday: form.matchday,
-                                    date: form.date, time: form.time, allowRepeat: form.allowRepeat ?? false)
+                                    date: form.date, time: form.time, venue: form.venue,
+                                    allowRepeat: form.allowRepeat ?? false)
             }
             return try APIJSON.response(stored, status: .created, headers: [.location: "/api/v1/matches/\(stored.id)"])
         }
@@ -61,6 +81,12 @@ struct MatchRoutes {
             let viewer = try await viewer(request)
             let id = try PathID.parse(context, "id", kind: "match")
             return try APIJSON.response(try await api.run { try api.matches.show(viewer, match: id) })
+        }
+        v1.patch("matches/{id}") { request, context in
+            let actor = try await api.actor(request)
+            let id = try PathID.parse(context, "id", kind: "match")
+            let edit = try await APIJSON.decode(Edit.self, from: request, limit: api.options.maxJSONBytes)
+            return try APIJSON.response(try await api.run { try api.matches.edit(actor, match: id, edit.changes) })
         }
         v1.delete("matches/{id}") { request, context in
             let actor = try await api.actor(request)

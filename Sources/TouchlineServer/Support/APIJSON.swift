@@ -50,6 +50,8 @@ enum APIJSON {
             return try decoder.decode(type, from: data)
         } catch let error as DecodingError {
             throw Problem.malformed(describe(error, data: data))
+        } catch let problem as Problem {
+            throw problem
         } catch {
             throw Problem.malformed("body: not JSON")
         }

@@ -1,0 +1,219 @@
+import Foundation
+import GRDB
+import League
+
+/// Fixtures as iCalendar files (RFC 5545, written by ``FixtureCalendar``) that phone and
+/// desktop calendars subscribe to and follow.
+///
+/// - A **league's calendar** is public, as everything in a league is ("everyone may view a
+///   league"): one event per dated match of the league, or of one of its teams.
+/// - A **club team's calendar** holds the matches of every league in which a league team is
+///   linked to it (`league add-team --club-team`) that this side plays, and its friendlies.
+///   Only the team's owner and members see a team, so the calendar is read either by them or,
+///   without logging in, with the team's secret token (256 random bits, of which only the
+///   SHA-256 is stored), which its owner rotates. A wrong or missing token is "no team": it
+///   never tells that the team exists.
+///
+/// Every event's UID is `match-ID@DOMAIN`, `DOMAIN` made at random once per database, and a
+/// match id is never given to another match, so the UID never changes for a match. The
+/// sequence rises whenever a match's date, kick-off time, venue or status changes (and when its
+/// league's or team's time zone changes); a match deleted in any way (`match delete`, fixtures
+/// regenerated, its team taken out of the league or deleted) stays in the calendar for
+/// ``tombstoneDays`` days as cancelled, with a higher sequence. A deleted league's calendar is
+/// gone ("no league"). Kick-off times are local to the league's time zone (a friendly's: its
+/// team's); matches without a date are left out; a date without a time is an all-day event.
+/// DTSTAMP and LAST-MODIFIED are the match's last change, so the same database gives the same
+/// bytes.
+///
+/// ```swift
+/// let calendars = Calendars(store: store)
+/// let ics = try calendars.leagueCalendar(.name("Liga Amigos"))          // text/calendar
+/// let subscription = try calendars.rotateToken(alice, team: .name("Athletic Infantil A"))
+/// let teamICS = try calendars.teamCalendar(teamID: subscription.teamID, token: subscription.token)
+/// ```
+public struct Calendars: Sendable {
+    /// The time zone of leagues and teams until their owner sets one: kick-off times are read
+    /// as UTC, the one choice that does not depend on the machine that made them.
+    public static let defaultTimeZone = "UTC"
+    /// How long a deleted match stays in calendars as cancelled (the schema's `match_tombstone`
+    /// trigger holds the same number): long enough for every subscriber to have fetched the
+    /// calendar since; after that, calendars drop the event, as they should.
+    public static let tombstoneDays = 90
+
+    let store: ClubStore
+
+    public init(store: ClubStore) {
+        self.store = store
+    }
+
+    /// The calendar of league `reference`, named after it and its season; with `team` (a team of
+    /// the league, ignoring case), only that team's matches. No login or token: a league is
+    /// public.
+    ///
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` for no such league, or no such team in it.
+    public func leagueCalendar(_ reference: LeagueReference, team: String? = nil) throws -> Data {
+        try store.read { db -> FixtureCalendar in
+            let id = try Leagues.resolve(db, reference)
+            let info = try Leagues.info(db, id: id)
+            let competition = "\(info.name) \(info.season)"
+            var condition = "leagueId = ?"
+            var arguments: StatementArguments = [id]
+            var name = competition
+            if let team {
+                let side = try Leagues.teamName(db, league: id, team)
+                condition += " AND (home = ? OR away = ?)"
+                arguments += [side, side]
+                name += ": \(side)"
+            }
+            let zone = Self.zone(info.timeZone)
+            let domain = try Self.domain(db)
+            let matches = try Row.fetchAll(db, sql: "SELECT * FROM match WHERE \(condition)", arguments: arguments).compactMap {
+                Self.entry(match: $0, zone: zone, competition: competition, domain: domain)
+            }
+            let deleted = try Row.fetchAll(db, sql: "SELECT * FROM matchTombstone WHERE \(condition)", arguments: arguments)
+                .compactMap { Self.entry(tombstone: $0, zone: zone, competition: competition, domain: domain) }
+            return FixtureCalendar(name: name, events: Self.ordered(matches + deleted))
+        }.data()
+    }
+
+    /// The calendar of club team `teamID`, read with its subscription token (no login).
+    ///
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` for no such team, no token, a wrong one
+    ///   or one rotated away: all alike, so a guess learns nothing.
+    public func teamCalendar(teamID: Int64, token: String?) throws -> Data {
+        try store.read { db -> FixtureCalendar in
+            guard let token, token.utf8.count <= Self.maximumTokenLength,
+                  try Bool.fetchOne(db, sql: "SELECT 1 FROM team WHERE id = ? AND calendarTokenHash = ?",
+                                    arguments: [teamID, SessionToken.digest(token)]) != nil else {
+                throw ClubError.notFound(kind: "team", reference: String(teamID))
+            }
+            return try Self.teamCalendar(db, id: teamID)
+        }.data()
+    }
+
+    /// The calendar of a club team `actor` may see (any role).
+    ///
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` for a team the actor cannot see.
+    public func teamCalendar(_ actor: ActingUser, _ reference: TeamReference) throws -> Data {
+        try store.read { db -> FixtureCalendar in
+            let (id, _) = try Teams.resolve(db, reference, for: actor, needs: .viewer)
+            return try Self.teamCalendar(db, id: id)
+        }.data()
+    }
+
+    /// Gives the team's calendar a new secret token, so that the old one (if any) no longer reads
+    /// it; the team's owner only. The token is returned this once: only its SHA-256 is kept.
+    ///
+    /// - Throws: ``ClubError/permissionDenied(_:)`` for an editor or viewer,
+    ///   ``ClubError/notFound(kind:reference:)`` for a team the actor cannot see.
+    @discardableResult
+    public func rotateToken(_ actor: ActingUser, team reference: TeamReference) throws -> CalendarSubscription {
+        let token = SessionToken.make()
+        return try store.write { db in
+            let (id, _) = try Teams.resolve(db, reference, for: actor, needs: .owner)
+            try db.execute(sql: "UPDATE team SET calendarTokenHash = ? WHERE id = ?", arguments: [SessionToken.digest(token), id])
+            return CalendarSubscription(teamID: id, token: token)
+        }
+    }
+
+    /// Takes the team's calendar token away: no URL reads the calendar until the owner rotates a
+    /// new one. The team's owner only.
+    public func revokeToken(_ actor: ActingUser, team reference: TeamReference) throws {
+        try store.write { db in
+            let (id, _) = try Teams.resolve(db, reference, for: actor, needs: .owner)
+            try db.execute(sql: "UPDATE team SET calendarTokenHash = NULL WHERE id = ?", arguments: [id])
+        }
+    }
+
+    // MARK: - Building
+
+    /// Longer tokens are refused unread: a real one has 43 characters.
+    static let maximumTokenLength = 256
+
+    /// An event and where it sorts.
+    private struct Entry {
+        var start: Double
+        var id: Int64
+        var event: CalendarEvent
+    }
+
+    private static func teamCalendar(_ db: Database, id: Int64) throws -> FixtureCalendar {
+        let team = try Teams.team(db, id: id)
+        let teamZone = zone(team.timeZone)
+        let domain = try domain(db)
+        func competition(_ row: Row) -> String {
+            guard let league: String = row["leagueName"] else { return "Friendly" }
+            return "\(league) \(row["leagueSeason"] as String? ?? "")"
+        }
+        func kickOffZone(_ row: Row) -> TimeZone {
+            (row["leagueTimeZone"] as String?).map(Self.zone) ?? teamZone
+        }
+        // The league matches this club team's linked side plays.
+        let leagueMatches = try Row.fetchAll(db, sql: """
+            SELECT match.*, league.name AS leagueName, league.season AS leagueSeason, league.timeZone AS leagueTimeZone
+            FROM match JOIN league ON league.id = match.leagueId
+            WHERE match.leagueId IN (SELECT leagueId FROM leagueTeam WHERE teamId = ?)
+              AND EXISTS (SELECT 1 FROM leagueTeam WHERE leagueTeam.leagueId = match.leagueId AND leagueTeam.teamId = ?
+                          AND leagueTeam.name IN (match.home, match.away))
+            """, arguments: [id, id])
+        let friendlies = try Row.fetchAll(db, sql: """
+            SELECT * FROM match WHERE leagueId IS NULL AND (homeTeamId = ? OR awayTeamId = ?)
+            """, arguments: [id, id])
+        let deleted = try Row.fetchAll(db, sql: """
+            SELECT matchTombstone.*, league.name AS leagueName, league.season AS leagueSeason,
+                   league.timeZone AS leagueTimeZone
+            FROM matchTombstone LEFT JOIN league ON league.id = matchTombstone.leagueId
+            WHERE matchTombstone.homeTeamId = ? OR matchTombstone.awayTeamId = ?
+            """, arguments: [id, id])
+        let entries = (leagueMatches + friendlies).compactMap {
+            entry(match: $0, zone: kickOffZone($0), competition: competition($0), domain: domain)
+        } + deleted.compactMap { entry(tombstone: $0, zone: kickOffZone($0), competition: competition($0), domain: domain) }
+        return FixtureCalendar(name: "\(team.name) \(team.season)", events: ordered(entries))
+    }
+
+    /// The event of a `match` row, or nil when the match has no date.
+    private static func entry(match row: Row, zone: TimeZone, competition: String, domain: String) -> Entry? {
+        let id: Int64 = row["id"]
+        guard let event = CalendarEvent(match: MatchStorage.match(row), uid: uid(id, domain: domain), timeZone: zone,
+                                        competition: competition, sequence: row["sequence"],
+                                        lastModified: row["changedAt"]) else { return nil }
+        return Entry(start: sortKey(event.start), id: id, event: event)
+    }
+
+    /// The cancelled event of a deleted match (a `matchTombstone` row), or nil when it had no date.
+    private static func entry(tombstone row: Row, zone: TimeZone, competition: String, domain: String) -> Entry? {
+        let id: Int64 = row["id"]
+        let match = Match(home: row["home"], away: row["away"], matchday: row["matchday"], round: row["round"],
+                          date: row["date"], time: row["time"], venue: row["venue"], status: .cancelled)
+        guard let event = CalendarEvent(match: match, uid: uid(id, domain: domain), timeZone: zone, competition: competition,
+                                        sequence: row["sequence"], lastModified: row["deletedAt"]) else { return nil }
+        return Entry(start: sortKey(event.start), id: id, event: event)
+    }
+
+    /// By start, then by match id: the same matches always in the same order.
+    private static func ordered(_ entries: [Entry]) -> [CalendarEvent] {
+        entries.sorted { ($0.start, $0.id) < ($1.start, $1.id) }.map(\.event)
+    }
+
+    private static func sortKey(_ start: CalendarEvent.Start) -> Double {
+        switch start {
+        case .allDay(let day): return Double(day.daysSince1970) * 86_400
+        case .instant(let instant): return instant.timeIntervalSince1970
+        }
+    }
+
+    /// `match-42@touchline-...`.
+    static func uid(_ matchID: Int64, domain: String) -> String {
+        "match-\(matchID)@\(domain)"
+    }
+
+    /// This database's UID domain (made by the schema's v9 migration).
+    static func domain(_ db: Database) throws -> String {
+        try String.fetchOne(db, sql: "SELECT name FROM calendarDomain") ?? "touchline"
+    }
+
+    /// The zone named `identifier`, or UTC for a name this machine's time zone data lacks.
+    static func zone(_ identifier: String) -> TimeZone {
+        TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: 0) ?? .current
+    }
+}
