@@ -4272,6 +4272,93 @@ enum OpenAPIDocument {
         ]
       }
     },
+    "/api/v1/teams/{id}/calendar-token": {
+      "post": {
+        "operationId": "rotateTeamCalendarToken",
+        "summary": "Give a team's calendar a new secret subscription token; the old one stops working (owner only)",
+        "tags": [
+          "teams"
+        ],
+        "responses": {
+          "201": {
+            "description": "The token, shown this once, and the path to subscribe to",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CalendarSubscription"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a team id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      },
+      "delete": {
+        "operationId": "revokeTeamCalendarToken",
+        "summary": "Take a team's calendar token away (owner only)",
+        "tags": [
+          "teams"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a team id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      }
+    },
     "/api/v1/teams/{id}/players": {
       "post": {
         "operationId": "addPlayer",
@@ -6745,6 +6832,10 @@ enum OpenAPIDocument {
           "secondaryColor": {
             "type": "string",
             "description": "#RRGGBB"
+          },
+          "timeZone": {
+            "type": "string",
+            "description": "an IANA name such as Europe/Madrid; UTC unless given"
           }
         }
       },
@@ -6785,6 +6876,31 @@ enum OpenAPIDocument {
               "null"
             ],
             "description": "#RRGGBB; null or \"\" clears it"
+          },
+          "timeZone": {
+            "type": "string",
+            "description": "an IANA name; moving it moves the kick-offs of the team's friendlies"
+          }
+        }
+      },
+      "CalendarSubscription": {
+        "type": "object",
+        "required": [
+          "teamID",
+          "token",
+          "path"
+        ],
+        "properties": {
+          "teamID": {
+            "type": "integer"
+          },
+          "token": {
+            "type": "string",
+            "description": "256 random bits, base64url; shown this once"
+          },
+          "path": {
+            "type": "string",
+            "description": "what a calendar app subscribes to: /api/v1/teams/ID/calendar.ics?token=TOKEN"
           }
         }
       },

@@ -23,7 +23,7 @@ struct TeamAPITests {
             #expect(team["id"] as? Int == 1 && team["name"] as? String == "Athletic Infantil A")
             #expect(team["season"] as? String == "2024/25" && team["category"] as? String == "Infantil")
             #expect(team["primaryColor"] as? String == "#EE2523" && team["secondaryColor"] == nil)
-            #expect(team["owner"] as? String == "alice" && team["createdAt"] is String)
+            #expect(team["owner"] as? String == "alice" && team["createdAt"] is String && team["timeZone"] as? String == "UTC")
             let older = try await client.team(alice, "Athletic Infantil A", season: "2023/24")
 
             #expect(try await client.send(.put, "/api/v1/teams/1/members/bob", token: alice, json: ["role": "editor"]).status == .noContent)
@@ -58,6 +58,8 @@ struct TeamAPITests {
             #expect(after["season"] as? String == "2024/25")
             let cleared = try await client.send(.patch, "/api/v1/teams/1", token: alice, json: ["primaryColor": ""])
             #expect(try cleared.json()["primaryColor"] == nil && cleared.json()["secondaryColor"] as? String == "#FFFFFF")
+            let zoned = try await client.send(.patch, "/api/v1/teams/1", token: alice, json: ["timeZone": "Europe/Madrid"])
+            #expect(try zoned.status == .ok && zoned.json()["timeZone"] as? String == "Europe/Madrid")
             let same = try await client.send(.patch, "/api/v1/teams/1", token: alice, json: [:] as [String: Any])
             #expect(try same.status == .ok && (same.json()["name"] as? String) == "Athletic Infantil B")
 
@@ -157,6 +159,45 @@ struct TeamAPITests {
         }
     }
 
+    @Test("the calendar's subscription token: the owner rotates it (the old one stops reading) and revokes it")
+    func calendarToken() async throws {
+        let test = try APITest()
+        try await test.run { client in
+            let alice = try await client.user("alice")
+            let bob = try await client.user("bob")
+            let dave = try await client.user("dave")
+            let team = try await client.team(alice, "Athletic Infantil A", fields: ["timeZone": "Europe/Madrid"])
+            try await client.grant(alice, team: team, "bob", "editor")
+            let path = "/api/v1/teams/\(team)/calendar-token"
+
+            let first = try await client.send(.post, path, token: alice)
+            #expect(first.status == .created)
+            let subscription = try first.json()
+            let token = try #require(subscription["token"] as? String)
+            #expect(token.count == 43 && subscription["teamID"] as? Int == team)
+            let feed = try #require(subscription["path"] as? String)
+            #expect(feed == "/api/v1/teams/\(team)/calendar.ics?token=\(token)")
+            let calendar = try await client.send(.get, feed)
+            #expect(calendar.status == .ok && calendar.text.hasPrefix("BEGIN:VCALENDAR"))
+
+            let second = try await client.send(.post, path, token: alice)
+            let newFeed = try #require(try second.json()["path"] as? String)
+            #expect(try await client.send(.get, feed).status == .notFound)
+            #expect(try await client.send(.get, newFeed).status == .ok)
+
+            let editor = try await client.send(.post, path, token: bob)
+            #expect(editor.status == .forbidden)
+            #expect(try editor.problem().detail == "permission denied: only the owner of team '1' may do that; bob is a editor")
+            #expect(try await client.send(.delete, path, token: bob).status == .forbidden)
+            #expect(try await client.send(.post, path, token: dave).status == .notFound)
+            #expect(try await client.send(.delete, path, token: dave).status == .notFound)
+            #expect(try await client.send(.post, path).status == .unauthorized)
+
+            #expect(try await client.send(.delete, path, token: alice).status == .noContent)
+            #expect(try await client.send(.get, newFeed).status == .notFound)
+        }
+    }
+
     @Test("bad bodies: 400 malformed, 415 not JSON, 422 a broken rule with the CLI's message, 409 a name taken; nothing written")
     func badBodies() async throws {
         let test = try APITest()
@@ -179,6 +220,11 @@ struct TeamAPITests {
                                                json: ["name": "Infantil A", "season": "2024/25", "primaryColor": "red"])
             #expect(colour.status == .unprocessableContent)
             #expect(try colour.problem().detail == "primary colour: 'red' is not a colour like #C8102E")
+            let zone = try await client.send(.post, "/api/v1/teams", token: alice,
+                                             json: ["name": "Infantil A", "season": "2024/25", "timeZone": "Mars/Olympus"])
+            #expect(zone.status == .unprocessableContent)
+            #expect(try zone.problem().detail
+                == "time zone: 'Mars/Olympus' is not a time zone: give an IANA name like Europe/Madrid, America/Mexico_City or UTC")
             let blank = try await client.send(.post, "/api/v1/teams", token: alice, json: ["name": "  ", "season": "2024/25"])
             #expect(try blank.status == .unprocessableContent && blank.problem().detail == "name: must not be empty")
             #expect(try test.count("team") == 0)

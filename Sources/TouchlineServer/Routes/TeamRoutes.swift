@@ -2,15 +2,19 @@ import Club
 import Foundation
 import Hummingbird
 
-/// Teams: create, the user's teams with their role, show, edit, delete, and the editor and
-/// viewer roles the owner grants. Who may do what is the ``Teams`` service's to decide.
+/// Teams: create, the user's teams with their role, show, edit, delete, the editor and
+/// viewer roles the owner grants, and the secret token of the team's calendar
+/// (`touchline team calendar --rotate-token|--revoke-token`). Who may do what is the
+/// ``Teams`` and ``Calendars`` services' to decide.
 struct TeamRoutes {
     let api: APIServices
     let teams: Teams
+    let calendars: Calendars
 
     init(api: APIServices) {
         self.api = api
         teams = Teams(store: api.store)
+        calendars = Calendars(store: api.store)
     }
 
     /// `POST /api/v1/teams`: `touchline team add`.
@@ -21,6 +25,8 @@ struct TeamRoutes {
         var region: String?
         var primaryColor: String?
         var secondaryColor: String?
+        /// The IANA time zone its friendlies' kick-off times are local to (UTC unless given).
+        var timeZone: String?
     }
 
     /// `PATCH /api/v1/teams/{id}`: absent fields stay as they are; `null` (or `""`) clears
@@ -29,7 +35,7 @@ struct TeamRoutes {
         var changes: TeamChanges
 
         enum CodingKeys: String, CodingKey {
-            case name, season, category, region, primaryColor, secondaryColor
+            case name, season, category, region, primaryColor, secondaryColor, timeZone
         }
 
         init(from decoder: any Decoder) throws {
@@ -39,7 +45,8 @@ struct TeamRoutes {
                                   category: try fields.decodeClearable(String.self, forKey: .category),
                                   region: try fields.decodeClearable(String.self, forKey: .region),
                                   primaryColor: try fields.decodeClearable(String.self, forKey: .primaryColor),
-                                  secondaryColor: try fields.decodeClearable(String.self, forKey: .secondaryColor))
+                                  secondaryColor: try fields.decodeClearable(String.self, forKey: .secondaryColor),
+                                  timeZone: try fields.decodeIfPresent(String.self, forKey: .timeZone))
         }
     }
 
@@ -56,7 +63,8 @@ struct TeamRoutes {
             let form = try await APIJSON.decode(NewTeam.self, from: request, limit: api.options.maxJSONBytes)
             let team = try await api.run {
                 try teams.add(actor, name: form.name, season: form.season, category: form.category, region: form.region,
-                              primaryColor: form.primaryColor, secondaryColor: form.secondaryColor)
+                              primaryColor: form.primaryColor, secondaryColor: form.secondaryColor,
+                              timeZone: form.timeZone ?? Calendars.defaultTimeZone)
             }
             return try APIJSON.response(team, status: .created, headers: [.location: "/api/v1/teams/\(team.id)"])
         }
@@ -102,6 +110,18 @@ struct TeamRoutes {
             let id = try PathID.parse(context, "id", kind: "team")
             let username = try PathText.parse(context, "username")
             try await api.run { try teams.revoke(actor, .id(id), from: username) }
+            return Response(status: .noContent)
+        }
+        v1.post("teams/{id}/calendar-token") { request, context in
+            let actor = try await api.actor(request)
+            let id = try PathID.parse(context, "id", kind: "team")
+            let subscription = try await api.run { try calendars.rotateToken(actor, team: .id(id)) }
+            return try APIJSON.response(subscription, status: .created)
+        }
+        v1.delete("teams/{id}/calendar-token") { request, context in
+            let actor = try await api.actor(request)
+            let id = try PathID.parse(context, "id", kind: "team")
+            try await api.run { try calendars.revokeToken(actor, team: .id(id)) }
             return Response(status: .noContent)
         }
     }
