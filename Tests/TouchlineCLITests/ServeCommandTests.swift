@@ -63,6 +63,9 @@ struct ServeCommandTests {
 
         let (status, log2) = try server.stop()
         #expect(status == 0)
+        // The database was closed, not abandoned: SQLite folds its write-ahead log back in and
+        // removes it when the last connection closes.
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("club.sqlite-wal")))
         let requests = log2.split(separator: "\n").filter { $0.contains(" info request ") }
         func logged(_ words: String...) -> Bool { requests.contains { line in words.allSatisfy { line.contains($0) } } }
         #expect(requests.count == 14)

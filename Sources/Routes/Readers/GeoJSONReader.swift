@@ -115,14 +115,7 @@ enum GeoJSONReader {
 
     private static func describe(_ error: DecodingError, data: Data, source: String) -> RouteReadError {
         func path(_ codingPath: [any CodingKey]) -> String {
-            var text = ""
-            for key in codingPath {
-                if let index = key.intValue {
-                    text += "[\(index)]"
-                } else {
-                    text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-                }
-            }
+            let text = CodingPathText.path(codingPath)
             return text.isEmpty ? "the top level" : text
         }
         switch error {

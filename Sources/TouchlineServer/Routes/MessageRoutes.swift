@@ -40,8 +40,7 @@ struct MessageRoutes {
             try await folder(request) { actor, after, limit in try api.messaging.sent(actor, before: after, limit: limit) }
         }
         v1.get("messages/unread-count") { request, _ in
-            let actor = try await api.actor(request)
-            return try APIJSON.response(Unread(unread: try await api.run { try api.messaging.unreadCount(actor) }))
+            try APIJSON.response(Unread(unread: try await api.run(for: request) { try api.messaging.unreadCount($0) }))
         }
         v1.get("messages/{id}") { request, context in
             let actor = try await api.actor(request)
@@ -82,10 +81,9 @@ struct MessageRoutes {
     /// A page of a folder, newest first.
     private func folder(_ request: Request,
                         _ page: @escaping @Sendable (ActingUser, Int64?, Int) throws -> MessagePage) async throws -> Response {
-        let actor = try await api.actor(request)
         let query = Query(request)
         let (after, limit) = (try query.after(), try query.limit())
-        let found = try await api.run { try page(actor, after, limit) }
+        let found = try await api.run(for: request) { try page($0, after, limit) }
         return try APIJSON.response(Paging(items: found.messages, next: found.nextBefore))
     }
 }
