@@ -24,6 +24,20 @@ struct ServeCommandTests {
         let bobLogin = try await http.send("POST", "/api/v1/sessions", json: ["email": "bob@example.org", "password": "correct horse"])
         let bob = try #require(try bobLogin.object()["token"] as? String)
 
+        // A team that alice owns and bob may edit.
+        let team = try await http.send("POST", "/api/v1/teams", token: alice,
+                                       json: ["name": "Athletic Infantil A", "season": "2024/25"])
+        #expect(team.status == 201)
+        let teamID = try #require(try team.object()["id"] as? Int)
+        let granted = try await http.send("PUT", "/api/v1/teams/\(teamID)/members/bob", token: alice, json: ["role": "editor"])
+        #expect(granted.status == 204)
+        let player = try await http.send("POST", "/api/v1/teams/\(teamID)/players", token: bob,
+                                         json: ["firstName": "Nico", "surnames": "Williams", "number": 10, "position": "FW"])
+        #expect(player.status == 201)
+        let bobsTeams = try await http.send("GET", "/api/v1/teams", token: bob)
+        #expect(bobsTeams.status == 200)
+        #expect(String(decoding: bobsTeams.body, as: UTF8.self).contains("Athletic Infantil A"))
+
         // A league with results, and its table.
         let season = try Data(contentsOf: Touchline.root.appendingPathComponent("examples/leagues/laliga-2022-23.json"))
         let imported = try await http.send("POST", "/api/v1/leagues/import?name=Liga&rules=la-liga", token: alice, body: season,
@@ -68,7 +82,7 @@ struct ServeCommandTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.path("club.sqlite-wal")))
         let requests = log2.split(separator: "\n").filter { $0.contains(" info request ") }
         func logged(_ words: String...) -> Bool { requests.contains { line in words.allSatisfy { line.contains($0) } } }
-        #expect(requests.count == 14)
+        #expect(requests.count == 18)
         #expect(logged("method=POST", "path=/api/v1/sessions ", "status=201", "request_id=", "duration_ms="))
         #expect(logged("method=GET", "path=/api/v1/leagues/\(league)/table ", "status=200"))
         #expect(logged("method=POST", "path=/api/v1/render/board ", "status=400"))
