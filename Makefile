@@ -6,7 +6,7 @@ RELEASE_BIN = .build/release
 PEERS = bench/peers
 PEERS_PYTHON = $(PEERS)/.venv/bin/python
 
-.PHONY: run test build bootstrap bench bench-build bench-smoke bench-peers fuzz api-check clean
+.PHONY: run test build bootstrap bench bench-build bench-smoke bench-http bench-peers fuzz api-check clean
 
 run: build
 	@scripts/render-examples $(RELEASE_BIN)/touchline $(OUT)
@@ -39,6 +39,10 @@ bench: bench-build
 # Every scene once at small sizes, without peers: checks that the benchmarks build and run.
 bench-smoke: bench-build
 	$(RELEASE_BIN)/TouchlineBench --touchline $(RELEASE_BIN)/touchline --smoke
+
+# touchline serve under wrk (bench/README.md, "The HTTP server"); needs Debian's wrk.
+bench-http: bench-build
+	bench/http $(RELEASE_BIN)
 
 # The Python peers (mplsoccer, staticmap, py-staticmaps, gpxpy) in bench/peers/.venv.
 bench-peers:
