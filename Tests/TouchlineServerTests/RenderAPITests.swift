@@ -217,3 +217,25 @@ struct BoardAPITests {
         }
     }
 }
+
+@Suite("Bodies without a Content-Type")
+struct UndeclaredBodyTests {
+    @Test("a body sent without Content-Type is read for what it is; a declared wrong type is 415")
+    func undeclared() async throws {
+        try await APITest().run { client in
+            let created = try await client.send(.post, "/api/v1/users",
+                                                body: Data(#"{"username":"alice","email":"alice@example.org","password":"correct horse"}"#.utf8))
+            #expect(created.status == .created)
+            let token = try await client.login("alice")
+            let log = try APITest.example("boards/433.json")
+            let saved = try await client.send(.post, "/api/v1/boards", token: token, body: log)
+            #expect(saved.status == .created)
+            let pointer = try APITest.example("boards/multitouch.jsonl")
+            let rendered = try await client.send(.post, "/api/v1/render/board", body: pointer)
+            #expect(rendered.status == .ok)
+            #expect(rendered.headers[.contentType] == "image/png")
+            let declared = try await client.send(.post, "/api/v1/boards", token: token, body: log, contentType: "image/gif")
+            #expect(declared.status == .unsupportedMediaType)
+        }
+    }
+}

@@ -21,9 +21,10 @@ enum BoardUpload {
     static let mediaTypes: Set<String> = ["application/json", "application/x-ndjson", "application/jsonl",
                                           "application/jsonlines", "application/octet-stream", "text/plain"]
 
-    /// The body's bytes, checked for type and size (the stroke log reader checks the rest).
+    /// The body's bytes, checked for type and size (the stroke log reader checks the rest, and
+    /// tells the two forms apart by their content, so a body without a `Content-Type` is read too).
     static func data(_ request: Request, limit: Int) async throws -> Data {
-        guard let type = MediaTypes.essence(request.headers[.contentType]), mediaTypes.contains(type) else {
+        if let type = MediaTypes.essence(request.headers[.contentType]), !mediaTypes.contains(type) {
             throw Problem(.unsupportedMediaType,
                           "send the stroke log as application/json (a stroke document) or application/x-ndjson (a pointer log)")
         }

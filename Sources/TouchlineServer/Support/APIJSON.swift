@@ -29,10 +29,11 @@ enum APIJSON {
 
     /// `type` read from a JSON request body of at most `limit` bytes.
     ///
-    /// - Throws: ``Problem`` 415 when the body is not declared JSON, 413 when too large, 400
-    ///   when it is not JSON or a field is missing or of the wrong type.
+    /// - Throws: ``Problem`` 415 when the body is declared as something other than JSON (a body
+    ///   without a `Content-Type` is read as JSON), 413 when too large, 400 when it is not JSON
+    ///   or a field is missing or of the wrong type.
     static func decode<T: Decodable>(_ type: T.Type, from request: Request, limit: Int) async throws -> T {
-        guard MediaTypes.isJSON(request.headers[.contentType]) else {
+        if let declared = request.headers[.contentType], !MediaTypes.isJSON(declared) {
             throw Problem(.unsupportedMediaType, "send the body as application/json")
         }
         let data = try await Body.read(request, limit: limit)
