@@ -9,6 +9,15 @@ import Foundation
 /// PagingCursor.decode("YzEuNDI")   // 42
 /// PagingCursor.decode("42")        // nil: not a cursor a list gave
 /// ```
+///
+/// A list sorted by more than an id (teams by season, then name) resumes after the whole sort
+/// key of its last item instead, so that renaming or deleting that item never shifts the next
+/// page: `k1.` and the key's values as a JSON array of strings, in base64url likewise.
+///
+/// ```swift
+/// let cursor = PagingCursor.encode(key: ["2024/25", "Juvenil A", "17"])
+/// PagingCursor.decodeKey(cursor)   // ["2024/25", "Juvenil A", "17"]
+/// ```
 public enum PagingCursor {
     /// Items on a page when no limit is given.
     public static let defaultLimit = 20
@@ -16,21 +25,54 @@ public enum PagingCursor {
     public static let maximumLimit = 100
     /// The longest text read as a cursor (a cursor of the largest key is 31 characters).
     public static let maximumLength = 64
+    /// The longest text read as a cursor of a sort key (``encode(key:)``). The keys lists use
+    /// hold at most a season (20 characters), a name (100) and an id: 1,004 characters even when
+    /// every character of both is a control character escaped as `\u0000` in the JSON.
+    public static let maximumKeyLength = 2_048
 
     /// The cursor of the page after the one whose last item has `key`.
     public static func encode(_ key: Int64) -> String {
-        Data("c1.\(key)".utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        wrap("c1.\(key)")
     }
 
     /// The key a cursor stands for (above 0), or nil for text that no list gave.
     public static func decode(_ text: String) -> Int64? {
-        guard text.utf8.count <= maximumLength else { return nil }
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        guard let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8),
+        guard text.utf8.count <= maximumLength, let plain = unwrap(text),
               plain.hasPrefix("c1."), let key = Int64(plain.dropFirst(3)), key > 0 else { return nil }
         return key
+    }
+
+    /// The cursor of the page after the one whose last item sorts at `key`: the values of the
+    /// list's sort columns, in the list's order (the last one unique, usually the id).
+    public static func encode(key: [String]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        // Encoding an array of strings cannot fail.
+        let json = (try? encoder.encode(key)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        return wrap("k1." + json)
+    }
+
+    /// The sort key a cursor of ``encode(key:)`` stands for (at least one value), or nil for
+    /// text that no list gave.
+    public static func decodeKey(_ text: String) -> [String]? {
+        guard text.utf8.count <= maximumKeyLength, let plain = unwrap(text), plain.hasPrefix("k1."),
+              let key = try? JSONDecoder().decode([String].self, from: Data(plain.dropFirst(3).utf8)),
+              !key.isEmpty else { return nil }
+        return key
+    }
+
+    /// `plain` in base64url without padding.
+    private static func wrap(_ plain: String) -> String {
+        Data(plain.utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// The text `wrap` made, or nil.
+    private static func unwrap(_ text: String) -> String? {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard let data = Data(base64Encoded: base64) else { return nil }
+        return String(data: data, encoding: .utf8)
     }
 }

@@ -230,10 +230,19 @@ enum OpenAPIDocument {
             }
           },
           {
+            "name": "after",
+            "in": "query",
+            "required": false,
+            "description": "the previous page's next",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
             "name": "limit",
             "in": "query",
             "required": false,
-            "description": "at most this many",
+            "description": "items on a page (default 20)",
             "schema": {
               "type": "integer",
               "minimum": 1,
@@ -887,6 +896,28 @@ enum OpenAPIDocument {
           {
             "bearer": []
           }
+        ],
+        "parameters": [
+          {
+            "name": "after",
+            "in": "query",
+            "required": false,
+            "description": "the previous page's next",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "items on a page (default 20)",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100
+            }
+          }
         ]
       }
     },
@@ -996,7 +1027,29 @@ enum OpenAPIDocument {
               }
             }
           }
-        }
+        },
+        "parameters": [
+          {
+            "name": "after",
+            "in": "query",
+            "required": false,
+            "description": "the previous page's next",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "items on a page (default 20)",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100
+            }
+          }
+        ]
       },
       "post": {
         "operationId": "createLeague",
@@ -1354,6 +1407,26 @@ enum OpenAPIDocument {
             "schema": {
               "type": "integer",
               "minimum": 1
+            }
+          },
+          {
+            "name": "after",
+            "in": "query",
+            "required": false,
+            "description": "the previous page's next",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "items on a page (default 20)",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100
             }
           }
         ]
@@ -2821,6 +2894,26 @@ enum OpenAPIDocument {
               "type": "integer",
               "minimum": 1
             }
+          },
+          {
+            "name": "after",
+            "in": "query",
+            "required": false,
+            "description": "the previous page's next",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "items on a page (default 20)",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100
+            }
           }
         ]
       }
@@ -3276,6 +3369,28 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "after",
+            "in": "query",
+            "required": false,
+            "description": "the previous page's next",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "items on a page (default 20)",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100
+            }
           }
         ]
       },
@@ -3969,6 +4084,28 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "after",
+            "in": "query",
+            "required": false,
+            "description": "the previous page's next",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "items on a page (default 20)",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100
+            }
           }
         ]
       }

@@ -24,3 +24,35 @@ import Testing
         #expect(PagingCursor.decode(text) == nil)
     }
 }
+
+@Suite struct KeyedPagingCursorTests {
+    @Test(arguments: [["2024/25", "Juvenil A", "17"], ["alice"], ["1", "", "0", "2024-08-17", "9"],
+                      ["Los \"Rápidos\" / C.F.", "ü\\n\u{1}", String(repeating: "\u{1}", count: 100)]])
+    func roundTrips(_ key: [String]) {
+        let cursor = PagingCursor.encode(key: key)
+        #expect(PagingCursor.decodeKey(cursor) == key)
+        #expect(cursor.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        // Not a cursor of an id, nor the other way round.
+        #expect(PagingCursor.decode(cursor) == nil)
+        #expect(PagingCursor.decodeKey(PagingCursor.encode(42)) == nil)
+    }
+
+    @Test func theLongestKeyAListMakesFits() {
+        let escaped = String(repeating: "\u{1}", count: 100)
+        let cursor = PagingCursor.encode(key: [String(repeating: "\u{1}", count: 20), escaped, String(Int64.max)])
+        #expect(cursor.count <= 1_004)
+        #expect(PagingCursor.decodeKey(cursor) != nil)
+    }
+
+    @Test func theFormIsFixed() {
+        #expect(PagingCursor.encode(key: ["a", "1"]) == "azEuWyJhIiwiMSJd")
+        #expect(PagingCursor.decodeKey("azEuWyJhIiwiMSJd") == ["a", "1"])
+    }
+
+    @Test(arguments: ["", "YzEuNDI", "azEuW10", "azEuWzFd", "azEuWyJhIg", "azEu", "azEuWyJhIl0!",
+                      String(repeating: "A", count: 2_049)])
+    func refusesWhatNoListGave(_ text: String) {
+        // "YzEuNDI" is c1.42, "azEuW10" k1.[], "azEuWzFd" k1.[1] (not strings), "azEuWyJhIg" k1.["a" cut short.
+        #expect(PagingCursor.decodeKey(text) == nil)
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Support
 
 /// Registration, passwords, sessions and profiles.
 ///
@@ -117,8 +118,7 @@ public struct Accounts: Sendable {
                                              arguments: [username]) else {
                 throw ClubError.notFound(kind: "user", reference: username)
             }
-            return UserProfile(id: row["id"], username: row["username"], displayName: row["displayName"],
-                               createdAt: row["createdAt"])
+            return Self.profile(row)
         }
     }
 
@@ -188,20 +188,42 @@ public struct Accounts: Sendable {
     }
 
     /// Users whose username or display name contains `text`, ignoring case and accents
-    /// (`jose` finds José). Never shows email addresses.
+    /// (`jose` finds José), by username: the first `limit` (1 to 500). Never shows email addresses.
     public func search(_ text: String, limit: Int = 50) throws -> [UserProfile] {
+        try store.read { db in try Self.found(db, text, after: nil, limit: max(1, min(limit, 500))).map(Self.profile) }
+    }
+
+    /// One page of ``search(_:limit:)``: the `limit` users (1 to `PagingCursor.maximumLimit`,
+    /// 100) after the previous page's ``ListPage/next`` (nil for the first).
+    ///
+    /// - Throws: ``ClubError/invalid(field:message:)`` for empty `text` or an `after` that no
+    ///   user search gave.
+    public func search(_ text: String, after cursor: String?,
+                       limit: Int = PagingCursor.defaultLimit) throws -> ListPage<UserProfile> {
+        let limit = Keyset.clamp(limit)
+        return try store.read { db in
+            let rows = try Self.found(db, text, after: cursor, limit: limit + 1)
+            return ListPage(items: rows.prefix(limit).map(Self.profile), next: Self.searchOrder.next(after: rows, limit: limit))
+        }
+    }
+
+    /// The order of search results (usernames are unique, ignoring case).
+    static let searchOrder = Keyset(list: "user search", [.text("username", collation: "NOCASE")])
+
+    private static func found(_ db: Database, _ text: String, after cursor: String?, limit: Int) throws -> [Row] {
         let key = Validation.searchKey(text.trimmingCharacters(in: .whitespaces))
         guard !key.isEmpty else { throw ClubError.invalid(field: "search", message: "give some text to look for") }
         let pattern = "%" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
             .replacingOccurrences(of: "_", with: "\\_") + "%"
-        return try store.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT id, username, displayName, createdAt FROM user
-                WHERE searchKey LIKE ? ESCAPE '\\' ORDER BY username COLLATE NOCASE LIMIT ?
-                """, arguments: [pattern, max(1, min(limit, 500))]).map {
-                UserProfile(id: $0["id"], username: $0["username"], displayName: $0["displayName"], createdAt: $0["createdAt"])
-            }
-        }
+        let (after, arguments) = try searchOrder.after(cursor)
+        return try Row.fetchAll(db, sql: """
+            SELECT id, username, displayName, createdAt, \(searchOrder.selection) FROM user
+            WHERE searchKey LIKE ? ESCAPE '\\' AND \(after) ORDER BY \(searchOrder.orderBy) LIMIT ?
+            """, arguments: [pattern] + arguments + [limit])
+    }
+
+    private static func profile(_ row: Row) -> UserProfile {
+        UserProfile(id: row["id"], username: row["username"], displayName: row["displayName"], createdAt: row["createdAt"])
     }
 
     /// Checks that `password` is the actor's own, for changes a session alone may not make.

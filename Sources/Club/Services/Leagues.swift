@@ -40,10 +40,32 @@ public struct Leagues: Sendable {
 
     /// Every league, by season (newest first) and name.
     public func list() throws -> [LeagueInfo] {
-        try store.read { db in
-            try Row.fetchAll(db, sql: Self.select + " ORDER BY league.season DESC, league.name COLLATE NOCASE, league.id")
-                .map(Self.info)
+        try store.read { db in try Self.rows(db, after: nil, limit: nil).map(Self.info) }
+    }
+
+    /// One page of ``list()``: the `limit` leagues (1 to `PagingCursor.maximumLimit`, 100)
+    /// after the previous page's ``ListPage/next`` (nil for the first). Keyset paging: a league
+    /// renamed, created or deleted meanwhile never shifts a page.
+    ///
+    /// - Throws: ``ClubError/invalid(field:message:)`` for an `after` that no league listing gave.
+    public func list(after cursor: String?, limit: Int = PagingCursor.defaultLimit) throws -> ListPage<LeagueInfo> {
+        let limit = Keyset.clamp(limit)
+        return try store.read { db in
+            let rows = try Self.rows(db, after: cursor, limit: limit + 1)
+            return ListPage(items: rows.prefix(limit).map(Self.info), next: Self.order.next(after: rows, limit: limit))
         }
+    }
+
+    /// The order of league listings.
+    static let order = Keyset(list: "league listing", [.text("league.season", .descending),
+                                                       .text("league.name", collation: "NOCASE"), .integer("league.id")])
+
+    private static func rows(_ db: Database, after cursor: String?, limit: Int?) throws -> [Row] {
+        let (after, arguments) = try order.after(cursor)
+        return try Row.fetchAll(db, sql: """
+            SELECT league.*, user.username AS owner, \(order.selection) FROM league JOIN user ON user.id = league.ownerId
+            WHERE \(after) ORDER BY \(order.orderBy) LIMIT ?
+            """, arguments: arguments + [limit ?? -1])
     }
 
     /// One league.
@@ -265,6 +287,31 @@ public struct Leagues: Sendable {
     /// given, in playing order.
     public func results(_ reference: LeagueReference, matchday: Int? = nil) throws -> [StoredMatch] {
         try matches(reference, matchday: matchday).filter { $0.match.status.counts }
+    }
+
+    /// One page of ``matches(_:matchday:)``, or with `results`, of ``results(_:matchday:)``: the
+    /// `limit` matches (1 to `PagingCursor.maximumLimit`, 100) after the previous page's
+    /// ``ListPage/next`` (nil for the first), in playing order. A league holds up to a
+    /// 1,000-team round robin or a 200,000-match import, so its matches come a page at a time.
+    ///
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` for no such league,
+    ///   ``ClubError/invalid(field:message:)`` for an `after` that no match listing gave.
+    public func matches(_ reference: LeagueReference, matchday: Int? = nil, results: Bool = false, after cursor: String?,
+                        limit: Int = PagingCursor.defaultLimit) throws -> ListPage<StoredMatch> {
+        try store.read { db in
+            var condition = "leagueId = ?"
+            var arguments: StatementArguments = [try Self.resolve(db, reference)]
+            if let matchday {
+                condition += " AND matchday = ?"
+                arguments += [matchday]
+            }
+            if results {
+                let counting = MatchStatus.allCases.filter(\.counts)
+                condition += " AND status IN (\(counting.map { _ in "?" }.joined(separator: ", ")))"
+                arguments += StatementArguments(counting.map(\.rawValue))
+            }
+            return try MatchStorage.page(db, where: condition, arguments: arguments, after: cursor, limit: Keyset.clamp(limit))
+        }
     }
 
     /// Top scorers: players with a goal or an assist, by goals, then assists

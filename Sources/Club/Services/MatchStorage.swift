@@ -86,12 +86,33 @@ enum MatchStorage {
         }
     }
 
+    /// Playing order: dated matches first, by date, then by matchday (none first) and id.
+    static let order = Keyset(list: "match listing", [.integer("date IS NULL"), .text("ifnull(date, '')"),
+                                                      .integer("matchday IS NOT NULL"), .integer("ifnull(matchday, 0)"),
+                                                      .integer("id")])
+
     /// The matches selected by `condition` (SQL over `match`, with bound `arguments`), in
     /// playing order, with their events and line-ups.
     static func fetch(_ db: Database, where condition: String, arguments: StatementArguments) throws -> [StoredMatch] {
+        try load(db, Row.fetchAll(db, sql: "SELECT * FROM match WHERE \(condition) ORDER BY \(order.orderBy)",
+                                  arguments: arguments))
+    }
+
+    /// One page of ``fetch(_:where:arguments:)``: the `limit` matches after `cursor` (nil for
+    /// the first page).
+    ///
+    /// - Throws: ``ClubError/invalid(field:message:)`` for a cursor that no match listing gave.
+    static func page(_ db: Database, where condition: String, arguments: StatementArguments, after cursor: String?,
+                     limit: Int) throws -> ListPage<StoredMatch> {
+        let (after, afterArguments) = try order.after(cursor)
         let rows = try Row.fetchAll(db, sql: """
-            SELECT * FROM match WHERE \(condition) ORDER BY date IS NULL, date, matchday, id
-            """, arguments: arguments)
+            SELECT *, \(order.selection) FROM match WHERE (\(condition)) AND \(after) ORDER BY \(order.orderBy) LIMIT ?
+            """, arguments: arguments + afterArguments + [limit + 1])
+        return ListPage(items: try load(db, Array(rows.prefix(limit))), next: order.next(after: rows, limit: limit))
+    }
+
+    /// The matches of `rows` (of `match`), with their events and line-ups.
+    private static func load(_ db: Database, _ rows: [Row]) throws -> [StoredMatch] {
         guard !rows.isEmpty else { return [] }
         let ids: [Int64] = rows.map { $0["id"] }
         var events: [Int64: [MatchEvent]] = [:]

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import League
+import Support
 
 /// Single matches: of a league (its owner and editors enter them) or friendlies (recorded by
 /// any user, changed by that user only). Results, events and deletions change every table and
@@ -209,10 +210,23 @@ public struct Matches: Sendable {
         }
     }
 
-    /// The friendlies the actor recorded.
+    /// The friendlies the actor recorded, in playing order (dated ones first, by date).
     public func friendlies(_ actor: ActingUser) throws -> [StoredMatch] {
         try store.read { db in
             try MatchStorage.fetch(db, where: "leagueId IS NULL AND recordedBy = ?", arguments: [actor.userID])
+        }
+    }
+
+    /// One page of ``friendlies(_:)``: the `limit` friendlies (1 to
+    /// `PagingCursor.maximumLimit`, 100) after the previous page's ``ListPage/next`` (nil for
+    /// the first). Keyset paging: a friendly moved, added or deleted meanwhile never shifts a page.
+    ///
+    /// - Throws: ``ClubError/invalid(field:message:)`` for an `after` that no match listing gave.
+    public func friendlies(_ actor: ActingUser, after cursor: String?,
+                           limit: Int = PagingCursor.defaultLimit) throws -> ListPage<StoredMatch> {
+        try store.read { db in
+            try MatchStorage.page(db, where: "leagueId IS NULL AND recordedBy = ?", arguments: [actor.userID], after: cursor,
+                                  limit: Keyset.clamp(limit))
         }
     }
 

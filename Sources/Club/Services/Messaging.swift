@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Support
 
 /// Mail-like messages between users: send, inbox and sent folders with keyset paging, read
 /// marks, replies, per-side deletion and blocking.
@@ -149,14 +150,33 @@ public struct Messaging: Sendable {
         }
     }
 
-    /// The users the actor blocks.
+    /// The users the actor blocks, by username.
     public func blocked(_ actor: ActingUser) throws -> [String] {
-        try store.read { db in
-            try String.fetchAll(db, sql: """
-                SELECT user.username FROM block JOIN user ON user.id = block.blockedId WHERE block.blockerId = ?
-                ORDER BY user.username COLLATE NOCASE
-                """, arguments: [actor.userID])
+        try store.read { db in try Self.blockedRows(db, actor, after: nil, limit: nil).map { $0["username"] } }
+    }
+
+    /// One page of ``blocked(_:)``: the `limit` usernames (1 to `PagingCursor.maximumLimit`,
+    /// 100) after the previous page's ``ListPage/next`` (nil for the first).
+    ///
+    /// - Throws: ``ClubError/invalid(field:message:)`` for an `after` that no block listing gave.
+    public func blocked(_ actor: ActingUser, after cursor: String?,
+                        limit: Int = PagingCursor.defaultLimit) throws -> ListPage<String> {
+        let limit = Keyset.clamp(limit)
+        return try store.read { db in
+            let rows = try Self.blockedRows(db, actor, after: cursor, limit: limit + 1)
+            return ListPage(items: rows.prefix(limit).map { $0["username"] }, next: Self.blockOrder.next(after: rows, limit: limit))
         }
+    }
+
+    /// The order of block listings (usernames are unique, ignoring case).
+    static let blockOrder = Keyset(list: "block listing", [.text("user.username", collation: "NOCASE")])
+
+    private static func blockedRows(_ db: Database, _ actor: ActingUser, after cursor: String?, limit: Int?) throws -> [Row] {
+        let (after, arguments) = try blockOrder.after(cursor)
+        return try Row.fetchAll(db, sql: """
+            SELECT user.username, \(blockOrder.selection) FROM block JOIN user ON user.id = block.blockedId
+            WHERE block.blockerId = ? AND \(after) ORDER BY \(blockOrder.orderBy) LIMIT ?
+            """, arguments: [actor.userID] + arguments + [limit ?? -1])
     }
 
     // MARK: - Helpers

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Support
 
 /// Teams, and who may see and change them: the owner, editors and viewers.
 public struct Teams: Sendable {
@@ -37,18 +38,41 @@ public struct Teams: Sendable {
 
     /// The teams `actor` owns or was granted a role on, by season (newest first) and name.
     public func list(_ actor: ActingUser) throws -> [TeamAccess] {
-        try store.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT team.*, owner.username AS owner,
-                       CASE WHEN team.ownerId = ? THEN 'owner' ELSE teamMember.role END AS role
-                FROM team JOIN user AS owner ON owner.id = team.ownerId
-                LEFT JOIN teamMember ON teamMember.teamId = team.id AND teamMember.userId = ?
-                WHERE team.ownerId = ? OR teamMember.userId IS NOT NULL
-                ORDER BY team.season DESC, team.name COLLATE NOCASE, team.id
-                """, arguments: [actor.userID, actor.userID, actor.userID]).map { row in
-                TeamAccess(team: Self.team(row), role: TeamRole(rawValue: row["role"]) ?? .viewer)
-            }
+        try store.read { db in try Self.rows(db, actor, after: nil, limit: nil).map(Self.access) }
+    }
+
+    /// One page of ``list(_:)``: the `limit` teams (1 to `PagingCursor.maximumLimit`, 100)
+    /// after the previous page's ``ListPage/next`` (nil for the first). Keyset paging: a team
+    /// renamed, added or deleted meanwhile never shifts a page.
+    ///
+    /// - Throws: ``ClubError/invalid(field:message:)`` for an `after` that no team listing gave.
+    public func list(_ actor: ActingUser, after cursor: String?,
+                     limit: Int = PagingCursor.defaultLimit) throws -> ListPage<TeamAccess> {
+        let limit = Keyset.clamp(limit)
+        return try store.read { db in
+            let rows = try Self.rows(db, actor, after: cursor, limit: limit + 1)
+            return ListPage(items: rows.prefix(limit).map(Self.access), next: Self.order.next(after: rows, limit: limit))
         }
+    }
+
+    /// The order of team listings.
+    static let order = Keyset(list: "team listing", [.text("team.season", .descending), .text("team.name", collation: "NOCASE"),
+                                                     .integer("team.id")])
+
+    private static func rows(_ db: Database, _ actor: ActingUser, after cursor: String?, limit: Int?) throws -> [Row] {
+        let (after, arguments) = try order.after(cursor)
+        return try Row.fetchAll(db, sql: """
+            SELECT team.*, owner.username AS owner,
+                   CASE WHEN team.ownerId = ? THEN 'owner' ELSE teamMember.role END AS role, \(order.selection)
+            FROM team JOIN user AS owner ON owner.id = team.ownerId
+            LEFT JOIN teamMember ON teamMember.teamId = team.id AND teamMember.userId = ?
+            WHERE (team.ownerId = ? OR teamMember.userId IS NOT NULL) AND \(after)
+            ORDER BY \(order.orderBy) LIMIT ?
+            """, arguments: [actor.userID, actor.userID, actor.userID] + arguments + [limit ?? -1])
+    }
+
+    private static func access(_ row: Row) -> TeamAccess {
+        TeamAccess(team: team(row), role: TeamRole(rawValue: row["role"]) ?? .viewer)
     }
 
     /// A team `actor` may see, with the people granted a role on it.

@@ -120,9 +120,8 @@ struct AccountRoutes {
             guard let text = try query.string("q", maximumLength: 100) else {
                 throw Problem.malformed("query parameter 'q': give some text to look for")
             }
-            let limit = try query.limit()
-            let found = try await api.run { try api.accounts.search(text, limit: limit) }
-            return try APIJSON.response(Paging(items: found, next: nil))
+            let (after, limit) = (try query.afterKey(), try query.limit())
+            return try APIJSON.response(try await api.run { try api.accounts.search(text, after: after, limit: limit) })
         }
         v1.get("users/{username}") { _, context in
             let username = try context.parameters.require("username")

@@ -62,10 +62,7 @@ extension LeagueRoutes {
             return try APIJSON.response(stored, status: .created, headers: [.location: "/api/v1/matches/\(stored.id)"])
         }
         v1.get("leagues/{id}/results") { request, context in
-            let id = try PathID.parse(context, "id", kind: "league")
-            let matchday = try Query(request).int("matchday", in: 1...10_000)
-            return try APIJSON.response(Paging(items: try await api.run { try api.leagues.results(.id(id), matchday: matchday) },
-                                               next: nil))
+            try await matches(request, context, results: true)
         }
         v1.get("leagues/{id}/results-grid") { _, context in
             let id = try PathID.parse(context, "id", kind: "league")

@@ -39,8 +39,10 @@ struct LeagueRoutes {
 
     func register(on router: Router<APIContext>) {
         let v1 = router.group("api/v1")
-        v1.get("leagues") { _, _ in
-            try APIJSON.response(Paging(items: try await api.run { try api.leagues.list() }, next: nil))
+        v1.get("leagues") { request, _ in
+            let query = Query(request)
+            let (after, limit) = (try query.afterKey(), try query.limit())
+            return try APIJSON.response(try await api.run { try api.leagues.list(after: after, limit: limit) })
         }
         v1.post("leagues/import") { request, _ in
             let actor = try await api.actor(request)
@@ -63,10 +65,7 @@ struct LeagueRoutes {
             return try APIJSON.response(try await api.run { try api.leagues.show(.id(id)) })
         }
         v1.get("leagues/{id}/matches") { request, context in
-            let id = try PathID.parse(context, "id", kind: "league")
-            let matchday = try Query(request).int("matchday", in: 1...10_000)
-            return try APIJSON.response(Paging(items: try await api.run { try api.leagues.matches(.id(id), matchday: matchday) },
-                                               next: nil))
+            try await matches(request, context, results: false)
         }
         v1.get("leagues/{id}/table") { request, context in
             let id = try PathID.parse(context, "id", kind: "league")
@@ -178,6 +177,16 @@ struct LeagueRoutes {
             try await api.run { _ = try api.leagues.removeTeam(actor, .id(id), team: team, force: force) }
             return Response(status: .noContent)
         }
+    }
+
+    /// A page of the league's matches (of one `matchday` when given), or of its results.
+    func matches(_ request: Request, _ context: APIContext, results: Bool) async throws -> Response {
+        let id = try PathID.parse(context, "id", kind: "league")
+        let query = Query(request)
+        let (matchday, after, limit) = (try query.int("matchday", in: 1...10_000), try query.afterKey(), try query.limit())
+        return try APIJSON.response(try await api.run {
+            try api.leagues.matches(.id(id), matchday: matchday, results: results, after: after, limit: limit)
+        })
     }
 
     /// The table as JSON rows, or printed when `Accept` asks for a PDF, PNG or SVG.

@@ -59,7 +59,9 @@ struct MatchRoutes {
         let v1 = router.group("api/v1")
         v1.get("matches") { request, _ in
             let actor = try await api.actor(request)
-            return try APIJSON.response(Paging(items: try await api.run { try api.matches.friendlies(actor) }, next: nil))
+            let query = Query(request)
+            let (after, limit) = (try query.afterKey(), try query.limit())
+            return try APIJSON.response(try await api.run { try api.matches.friendlies(actor, after: after, limit: limit) })
         }
         v1.post("matches") { request, _ in
             let actor = try await api.actor(request)

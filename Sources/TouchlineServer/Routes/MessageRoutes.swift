@@ -62,7 +62,9 @@ struct MessageRoutes {
         }
         v1.get("blocks") { request, _ in
             let actor = try await api.actor(request)
-            return try APIJSON.response(Paging(items: try await api.run { try api.messaging.blocked(actor) }, next: nil))
+            let query = Query(request)
+            let (after, limit) = (try query.afterKey(), try query.limit())
+            return try APIJSON.response(try await api.run { try api.messaging.blocked(actor, after: after, limit: limit) })
         }
         v1.put("blocks/{username}") { request, context in
             let actor = try await api.actor(request)

@@ -70,7 +70,9 @@ struct TeamRoutes {
         }
         v1.get("teams") { request, _ in
             let actor = try await api.actor(request)
-            return try APIJSON.response(Paging(items: try await api.run { try teams.list(actor) }, next: nil))
+            let query = Query(request)
+            let (after, limit) = (try query.afterKey(), try query.limit())
+            return try APIJSON.response(try await api.run { try teams.list(actor, after: after, limit: limit) })
         }
         v1.get("teams/{id}") { request, context in
             let actor = try await api.actor(request)

@@ -51,12 +51,22 @@ struct Query {
     /// `limit`: 20 unless given, at most 100.
     func limit() throws -> Int { try int("limit", in: 1...PagingCursor.maximumLimit) ?? PagingCursor.defaultLimit }
 
+    /// `after` for a list sorted by more than an id: the previous page's cursor, as the
+    /// service takes it back (nil for the first page).
+    func afterKey() throws -> String? {
+        guard let text = try string("after", maximumLength: PagingCursor.maximumKeyLength) else { return nil }
+        guard PagingCursor.decodeKey(text) != nil else { throw Self.foreignCursor }
+        return text
+    }
+
     /// `after`: the cursor of the previous page, nil for the first.
     func after() throws -> Int64? {
         guard let text = try string("after", maximumLength: PagingCursor.maximumLength) else { return nil }
-        guard let value = PagingCursor.decode(text) else { throw Problem.malformed("query parameter 'after': not a cursor this API gave") }
+        guard let value = PagingCursor.decode(text) else { throw Self.foreignCursor }
         return value
     }
+
+    private static let foreignCursor = Problem.malformed("query parameter 'after': not a cursor this API gave")
 }
 
 /// Pages of a list: `{"items": [...], "next": CURSOR_OR_NULL}`, with an opaque cursor that
