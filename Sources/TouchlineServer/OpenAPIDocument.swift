@@ -3948,7 +3948,7 @@ enum OpenAPIDocument {
     "/api/v1/teams/{id}/calendar.ics": {
       "get": {
         "operationId": "teamCalendar",
-        "summary": "A club team's league matches and friendlies as a calendar; the URL carries the team's calendar token",
+        "summary": "A club team's league matches and friendlies as a calendar: by the team's calendar token in the URL, or for a logged-in owner, editor or viewer",
         "tags": [
           "calendars"
         ],
@@ -3966,8 +3966,8 @@ enum OpenAPIDocument {
           {
             "name": "token",
             "in": "query",
-            "required": true,
-            "description": "the team's calendar token (touchline team calendar --rotate-token); a wrong one is 404",
+            "required": false,
+            "description": "the team's calendar token (touchline team calendar --rotate-token); when given it decides, and a wrong one is 404. Without it, the bearer token of a user who may see the team; neither is 404",
             "schema": {
               "type": "string"
             }
@@ -4005,7 +4005,13 @@ enum OpenAPIDocument {
               }
             }
           }
-        }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          }
+        ]
       }
     },
     "/api/v1/teams": {

@@ -95,4 +95,53 @@ struct CalendarAPITests {
             #expect(new.status == .ok)
         }
     }
+
+    @Test("a team's calendar for a logged-in owner, editor or viewer without the token; strangers and bad tokens are refused")
+    func teamCalendarForMembers() async throws {
+        let test = try APITest()
+        try await test.run { client in
+            let alice = try await client.user("alice")
+            let bob = try await client.user("bob")
+            let carol = try await client.user("carol")
+            let dave = try await client.user("dave")
+            let team = try await client.team(alice, "Athletic Infantil A")
+            try await client.grant(alice, team: team, "bob", "editor")
+            try await client.grant(alice, team: team, "carol", "viewer")
+            let friendly = try await client.send(.post, "/api/v1/matches", token: alice,
+                                                 json: ["home": "Athletic Infantil A", "away": "Vecinos", "date": "2024-10-12"])
+            #expect(friendly.status == .created)
+            let path = "/api/v1/teams/\(team)/calendar.ics"
+
+            var etags: Set<String> = []
+            for (who, token) in [("owner", alice), ("editor", bob), ("viewer", carol)] {
+                let reply = try await client.send(.get, path, token: token)
+                #expect(reply.status == .ok, "\(who)")
+                #expect(reply.headers[.contentType] == "text/calendar; charset=utf-8")
+                let calendar = try ICalendarProbe.read(reply.body)
+                #expect(calendar.errors.isEmpty && calendar.events.map(\.summary) == ["Athletic Infantil A v Vecinos"], "\(who)")
+                etags.insert(reply.headers[.eTag] ?? "")
+            }
+            // The same calendar for everyone, and the same as by the token.
+            let subscription = try await client.send(.post, "/api/v1/teams/\(team)/calendar-token", token: alice).json()
+            let byToken = try await client.send(.get, try #require(subscription["path"] as? String))
+            #expect(byToken.status == .ok && etags == [byToken.headers[.eTag] ?? "-"])
+
+            // A stranger's session and no credentials are "no team", as for a team that does not exist.
+            let stranger = try await client.send(.get, path, token: dave)
+            #expect(stranger.status == .notFound)
+            #expect(try stranger.problem().detail == "no team '\(team)'")
+            let missing = try await client.send(.get, "/api/v1/teams/\(team + 1)/calendar.ics", token: alice)
+            #expect(try missing.status == .notFound && missing.problem().detail == "no team '\(team + 1)'")
+            #expect(try await client.send(.get, path).status == .notFound)
+            // A bad bearer token is refused as everywhere, not taken for nobody.
+            #expect(try await client.send(.get, path, token: "not-a-session").status == .unauthorized)
+            // With ?token= the token decides, whoever is logged in.
+            #expect(try await client.send(.get, path + "?token=guess", token: alice).status == .notFound)
+            let strangerWithToken = try await client.send(.get, try #require(subscription["path"] as? String), token: dave)
+            #expect(strangerWithToken.status == .ok)
+            // A revoked role takes the calendar with it.
+            #expect(try await client.send(.delete, "/api/v1/teams/\(team)/members/carol", token: alice).status == .noContent)
+            #expect(try await client.send(.get, path, token: carol).status == .notFound)
+        }
+    }
 }
