@@ -27,24 +27,48 @@ public struct Accounts: Sendable {
     ///   ``ClubError/duplicate(field:value:)`` for a username already taken (ignoring case).
     @discardableResult
     public func register(username: String, displayName: String? = nil, email: String, password: String) throws -> Account {
-        let username = try Validation.username(username)
-        let displayName = try Validation.text(displayName ?? username, field: "display name", maximum: 100)
-        let email = try Validation.email(email)
+        // Everything that can refuse the account is checked before the password is hashed.
+        let (username, displayName, email) = try checkRegistration(username: username, displayName: displayName, email: email,
+                                                                   password: password)
         let hash = try hasher.hash(password)
         let now = Date()
         return try store.write { db in
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM user WHERE username = ? COLLATE NOCASE", arguments: [username]) != nil {
-                throw ClubError.duplicate(field: "username", value: username)
-            }
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM user WHERE email = ? COLLATE NOCASE", arguments: [email]) != nil {
-                throw Self.emailRefused
-            }
+            // Again in the transaction: another registration may have taken them meanwhile.
+            try Self.checkFree(db, username: username, email: email)
             try db.execute(sql: """
                 INSERT INTO user (username, displayName, email, searchKey, passwordHash, createdAt)
                 VALUES (?, ?, ?, ?, ?, ?)
                 """, arguments: [username, displayName, email, Self.searchKey(username, displayName), hash, now])
             return Account(id: db.lastInsertedRowID, username: username, displayName: displayName, email: email,
                            createdAt: now)
+        }
+    }
+
+    /// Refuses, without hashing anything, what ``register(username:displayName:email:password:)``
+    /// would refuse: a bad username, display name or email, a password too short or too long, a
+    /// username taken or an email in use. `register` checks all this before it hashes; a caller
+    /// that hashes passwords through a bounded gate (the server) calls this first, so that such a
+    /// refusal never waits for the gate. Returns the username, display name and email as stored.
+    ///
+    /// - Throws: as `register` does.
+    @discardableResult
+    public func checkRegistration(username: String, displayName: String? = nil, email: String,
+                                  password: String) throws -> (username: String, displayName: String, email: String) {
+        let username = try Validation.username(username)
+        let displayName = try Validation.text(displayName ?? username, field: "display name", maximum: 100)
+        let email = try Validation.email(email)
+        try PasswordHasher.check(password)
+        try store.read { db in try Self.checkFree(db, username: username, email: email) }
+        return (username, displayName, email)
+    }
+
+    /// Refuses a username taken (ignoring case) or an email in use (without saying so).
+    private static func checkFree(_ db: Database, username: String, email: String) throws {
+        if try Bool.fetchOne(db, sql: "SELECT 1 FROM user WHERE username = ? COLLATE NOCASE", arguments: [username]) != nil {
+            throw ClubError.duplicate(field: "username", value: username)
+        }
+        if try Bool.fetchOne(db, sql: "SELECT 1 FROM user WHERE email = ? COLLATE NOCASE", arguments: [email]) != nil {
+            throw emailRefused
         }
     }
 
@@ -155,16 +179,27 @@ public struct Accounts: Sendable {
 
     /// Sets a new password and ends every session of the actor (other devices must log in
     /// again). The current password is checked first, so that a copied session cannot lock the
-    /// owner out.
+    /// owner out; before it, that the new one keeps the rules (``checkNewPassword(_:)``), so a
+    /// refused change costs no hash.
     ///
-    /// - Throws: ``ClubError/invalidCredentials(_:)`` for a wrong current password.
+    /// - Throws: ``ClubError/invalid(field:message:)`` for a new password too short or too
+    ///   long; ``ClubError/invalidCredentials(_:)`` for a wrong current password.
     public func changePassword(_ actor: ActingUser, current: String, to password: String) throws {
+        try checkNewPassword(password)
         try checkPassword(of: actor, current, purpose: "changing the password")
         let hash = try hasher.hash(password)
         try store.write { db in
             try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE id = ?", arguments: [hash, actor.userID])
             try db.execute(sql: "DELETE FROM session WHERE userId = ?", arguments: [actor.userID])
         }
+    }
+
+    /// Refuses, without hashing anything, a new password that breaks the rules (at least 8
+    /// characters, at most 1,024 bytes), as ``changePassword(_:current:to:)`` does first.
+    ///
+    /// - Throws: ``ClubError/invalid(field:message:)`` naming the rule.
+    public func checkNewPassword(_ password: String) throws {
+        try PasswordHasher.check(password)
     }
 
     /// Deletes the actor's account: their sessions, the teams they own with those teams'

@@ -74,12 +74,31 @@ public struct Leagues: Sendable {
     }
 
     /// Sets (or, with nil, removes) the password that lets users join as editors; owner only.
+    /// Who may is checked before the password is hashed (``checkPasswordChange(_:_:to:)``), so a
+    /// stranger's call costs no hash.
+    ///
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` for no such league,
+    ///   ``ClubError/permissionDenied(_:)`` for anyone but its owner,
+    ///   ``ClubError/invalid(field:message:)`` for a password too short or too long.
     public func setPassword(_ actor: ActingUser, _ reference: LeagueReference, to password: String?) throws {
+        try checkPasswordChange(actor, reference, to: password)
         let hash = try password.map { try hasher.hash($0) }
         try store.write { db in
+            // Again in the transaction: the league may have changed hands meanwhile.
             let id = try Self.resolve(db, reference, editor: actor, owner: true)
             try db.execute(sql: "UPDATE league SET passwordHash = ? WHERE id = ?", arguments: [hash, id])
         }
+    }
+
+    /// Refuses, without hashing anything, what ``setPassword(_:_:to:)`` would refuse: no such
+    /// league, an actor who is not its owner, a password that breaks the rules. `setPassword`
+    /// checks this first itself; a caller that hashes through a bounded gate (the server) calls
+    /// it before the gate, so that a stranger never waits for it nor takes a place in it.
+    ///
+    /// - Throws: as `setPassword` does.
+    public func checkPasswordChange(_ actor: ActingUser, _ reference: LeagueReference, to password: String?) throws {
+        _ = try store.read { db in try Self.resolve(db, reference, editor: actor, owner: true) }
+        if let password { try PasswordHasher.check(password) }
     }
 
     /// Joins as editor with the league's password.
@@ -93,6 +112,26 @@ public struct Leagues: Sendable {
     /// - Throws: ``ClubError/permissionDenied(_:)`` when the league has no password, or for a
     ///   wrong one.
     public func join(_ actor: ActingUser, _ reference: LeagueReference, password: () throws -> String) throws {
+        let (id, stored) = try joinable(reference)
+        guard hasher.verify(try password(), against: stored) else {
+            throw ClubError.permissionDenied("wrong password for league '\(reference)'")
+        }
+        try store.write { db in
+            try db.execute(sql: "INSERT OR IGNORE INTO leagueEditor (leagueId, userId) VALUES (?, ?)", arguments: [id, actor.userID])
+        }
+    }
+
+    /// Refuses, without hashing anything, what ``join(_:_:password:)`` refuses before it checks
+    /// the password: no such league, or a league without a password. A caller that hashes
+    /// through a bounded gate (the server) calls it before the gate.
+    ///
+    /// - Throws: ``ClubError/notFound(kind:reference:)``, ``ClubError/permissionDenied(_:)``.
+    public func checkJoin(_ actor: ActingUser, _ reference: LeagueReference) throws {
+        _ = try joinable(reference)
+    }
+
+    /// The league's id and its password's hash, or the refusal of a league without one.
+    private func joinable(_ reference: LeagueReference) throws -> (Int64, String) {
         let (id, stored) = try store.read { db -> (Int64, String?) in
             let id = try Self.resolve(db, reference)
             return (id, try String.fetchOne(db, sql: "SELECT passwordHash FROM league WHERE id = ?", arguments: [id]))
@@ -100,12 +139,7 @@ public struct Leagues: Sendable {
         guard let stored else {
             throw ClubError.permissionDenied("league '\(reference)' has no password to join with: ask its owner to make you an editor")
         }
-        guard hasher.verify(try password(), against: stored) else {
-            throw ClubError.permissionDenied("wrong password for league '\(reference)'")
-        }
-        try store.write { db in
-            try db.execute(sql: "INSERT OR IGNORE INTO leagueEditor (leagueId, userId) VALUES (?, ?)", arguments: [id, actor.userID])
-        }
+        return (id, stored)
     }
 
     /// Makes `username` an editor; owner only.

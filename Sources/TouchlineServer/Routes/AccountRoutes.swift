@@ -47,6 +47,11 @@ struct AccountRoutes {
             let form = try await APIJSON.decode(Registration.self, from: request, limit: api.options.maxJSONBytes)
             try api.limit(api.loginsByAddress, key: "signup " + api.clientAddress(request, context), name: "signup-address",
                           what: "sign-ups from this address")
+            // What refuses the account without a hash does so before the hashing gate.
+            try await api.run {
+                try api.accounts.checkRegistration(username: form.username, displayName: form.displayName, email: form.email,
+                                                   password: form.password)
+            }
             let account = try await api.hashing {
                 try api.accounts.register(username: form.username, displayName: form.displayName, email: form.email,
                                           password: form.password)
@@ -105,6 +110,7 @@ struct AccountRoutes {
         v1.put("me/password") { request, _ in
             let actor = try await api.actor(request)
             let change = try await APIJSON.decode(PasswordChange.self, from: request, limit: api.options.maxJSONBytes)
+            try api.accounts.checkNewPassword(change.newPassword)
             try await api.hashing { try api.accounts.changePassword(actor, current: change.currentPassword, to: change.newPassword) }
             return Response(status: .noContent)
         }

@@ -116,6 +116,8 @@ struct LeagueRoutes {
             let actor = try await api.actor(request)
             let id = try PathID.parse(context, "id", kind: "league")
             let form = try await APIJSON.decode(Secret.self, from: request, limit: api.options.maxJSONBytes)
+            // Who may is checked before the hashing gate: a stranger neither waits for it nor takes a place.
+            try await api.run { try api.leagues.checkPasswordChange(actor, .id(id), to: form.password) }
             try await api.hashing { try api.leagues.setPassword(actor, .id(id), to: form.password) }
             return Response(status: .noContent)
         }
@@ -132,6 +134,7 @@ struct LeagueRoutes {
             // Guessing a league's password is guessing a password: limited as logins are.
             try api.limit(api.loginsByAccount, key: "join \(id) \(actor.userID)", name: "league-join",
                           what: "attempts to join this league")
+            try await api.run { try api.leagues.checkJoin(actor, .id(id)) }
             try await api.hashing { try api.leagues.join(actor, .id(id), password: form.password) }
             return Response(status: .noContent)
         }
