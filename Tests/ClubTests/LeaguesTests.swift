@@ -263,10 +263,10 @@ import Testing
         // The events entered hold later changes to the match too: a score below its goals, a
         // status without events or a line-up without the scorer is refused, and nothing changes.
         let before = try matches.show(alice, match: match.id)
-        #expect(throws: ClubError.invalid(field: "result", message: "match \(match.id) has events this change would contradict: "
+        // The refusal names the first event that no longer fits (the own goal) for deleting first.
+        #expect(throws: ClubError.refused(field: "result", message: "match \(match.id) has events this change would contradict: "
                                             + "its 10' event of Rápidos: Rápidos scored 1 in Rápidos 1-0 Lentos, and 1 of its goals "
-                                            + "are entered already; delete the event first ('match event \(match.id) --delete ID', "
-                                            + "ids in 'match show \(match.id)')")) {
+                                            + "are entered already", remedy: .deleteEvent(match: match.id, event: before.eventIDs[1]))) {
             try matches.result(alice, match: match.id, fullTime: Score(1, 0))
         }
         #expect(throws: ClubError.self) { try matches.result(alice, match: match.id, fullTime: Score(2, 0), status: .scheduled) }

@@ -493,5 +493,11 @@ import Testing
         #expect(messages[4].contains("2024-02-30") && messages[4].contains("YYYY-MM-DD"))
         #expect(messages[5].contains("matchday 31"))
         #expect(messages[6].hasPrefix("existing:"))
+        // The advice on what to change names FixtureOptions' fields, no front end's options;
+        // the reason alone leaves it for the front end to word.
+        let twice = FixtureError.teamTwiceOnOneDate(team: "Ajax", date: "2024-08-17")
+        #expect(twice.reason == "existing: Ajax would play twice on 2024-08-17 between the results kept and the new fixtures")
+        #expect(twice.errorDescription == twice.reason + "; choose another startDate or intervalDays")
+        #expect(FixtureError.invalidInterval(days: 0).reason == FixtureError.invalidInterval(days: 0).errorDescription)
     }
 }

@@ -238,4 +238,19 @@ struct UndeclaredBodyTests {
             #expect(declared.status == .unsupportedMediaType)
         }
     }
+
+    @Test("a pointer log without its header line is told to give ?surface=, the API's parameter, not the CLI's --surface")
+    func headerlessPointerLog() async throws {
+        try await APITest().run { client in
+            let lines = try APITest.example("boards/multitouch.jsonl").split(separator: UInt8(ascii: "\n")).dropFirst()
+            let headerless = Data(lines.joined(separator: [UInt8(ascii: "\n")]))
+            let refused = try await client.send(.post, "/api/v1/render/board", body: headerless, contentType: "application/x-ndjson")
+            #expect(refused.status == .badRequest)
+            #expect(try refused.problem().detail
+                == "body:1: the pointer log has no header line; give the surface as ?surface=WxH (for example ?surface=1024x768)")
+            let given = try await client.send(.post, "/api/v1/render/board?surface=1024x768", body: headerless,
+                                              contentType: "application/x-ndjson")
+            #expect(given.status == .ok && given.headers[.contentType] == "image/png")
+        }
+    }
 }

@@ -4,6 +4,11 @@ import Foundation
 public enum ClubError: Error, Equatable, LocalizedError {
     /// A value that breaks a rule (`field` names it).
     case invalid(field: String, message: String)
+    /// A change refused while something stands in its way (`field` names what; `message` says
+    /// what is wrong), with what would let it through as a value, ``Remedy``, which each front
+    /// end words in its own terms (``description(wording:)``): the command line names its
+    /// commands and options, the HTTP API its routes and parameters.
+    case refused(field: String, message: String, remedy: Remedy)
     /// A value that must be unique is taken.
     case duplicate(field: String, value: String)
     /// A value that clashes with what is stored, such as a squad number another player wears
@@ -35,6 +40,7 @@ public enum ClubError: Error, Equatable, LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .invalid(let field, let message), .conflict(let field, let message): return "\(field): \(message)"
+        case .refused: return description(wording: \.neutralWording)
         case .duplicate(let field, let value): return "\(field) '\(value)' is already taken"
         case .notFound(let kind, let reference): return "no \(kind) '\(reference)'"
         case .ambiguous(let kind, let reference, let ids):

@@ -37,9 +37,9 @@ extension Leagues {
             let matches = try MatchStorage.fetch(db, where: "leagueId = ? AND (home = ? OR away = ?)", arguments: [id, name, name])
             let played = matches.filter(\.match.hasResult)
             if !played.isEmpty && !force {
-                throw ClubError.invalid(field: "team", message: "\(name) has played \(played.count) match"
+                throw ClubError.refused(field: "team", message: "\(name) has played \(played.count) match"
                     + "\(played.count == 1 ? "" : "es") in league '\(reference)' (the first: match \(played[0].id)); "
-                    + "removing it would change the table: give --force to delete those matches too")
+                    + "removing it would change the table", remedy: .forceTeamRemoval)
             }
             for stored in matches {
                 try db.execute(sql: "DELETE FROM match WHERE id = ?", arguments: [stored.id])

@@ -208,10 +208,14 @@ public struct Leagues: Sendable {
             let teams = try String.fetchAll(db, sql: "SELECT name FROM leagueTeam WHERE leagueId = ? ORDER BY id", arguments: [id])
             let existing = try MatchStorage.fetch(db, where: "leagueId = ?", arguments: [id])
             let fixtures: Fixtures
-            do {
+            do throws(FixtureError) {
                 fixtures = try FixtureGenerator.regenerate(teams: teams, options: options, keeping: existing.map(\.match))
             } catch {
-                throw ClubError.invalid(field: "fixtures", message: (error as? LocalizedError)?.errorDescription ?? "\(error)")
+                // Another start or interval is the command line's --start or --interval, the API's startDate or intervalDays.
+                if case .teamTwiceOnOneDate = error {
+                    throw ClubError.refused(field: "fixtures", message: error.reason, remedy: .rescheduleFixtures)
+                }
+                throw ClubError.invalid(field: "fixtures", message: error.reason)
             }
             // Played matches keep their rows; the rest are replaced.
             for stored in existing where !stored.match.hasResult {

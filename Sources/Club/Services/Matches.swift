@@ -73,17 +73,17 @@ public struct Matches: Sendable {
         let time = try changes.time.map { try $0.map(Validation.kickOffTime) }
         let venue = try changes.venue.map { try Validation.optionalText($0, field: "venue", maximum: Self.venueMaximumLength) }
         if let status = changes.status, ![.scheduled, .postponed, .cancelled].contains(status) {
-            throw ClubError.invalid(field: "status", message: "'\(status.rawValue)' comes with a result: enter it with "
-                                    + "'match result \(id) SCORE --status \(status.rawValue)'")
+            throw ClubError.refused(field: "status", message: "'\(status.rawValue)' comes with a result",
+                                    remedy: .enterResult(match: id, status: status))
         }
         return try store.write { db in
             var stored = try Self.editable(db, id: id, actor: actor)
             if let status = changes.status, status != stored.match.status {
                 let played = stored.match.fullTime != nil || [.played, .awarded, .abandoned].contains(stored.match.status)
                 guard !played else {
-                    throw ClubError.invalid(field: "status", message: "match \(id) has a result "
-                        + "(\(stored.match.status.rawValue)\(stored.match.fullTime.map { " \($0)" } ?? "")): "
-                        + "change it with 'match result \(id) SCORE --status STATUS'")
+                    throw ClubError.refused(field: "status", message: "match \(id) has a result "
+                        + "(\(stored.match.status.rawValue)\(stored.match.fullTime.map { " \($0)" } ?? ""))",
+                                            remedy: .changeResult(match: id))
                 }
                 stored.match.status = status
             }
@@ -276,9 +276,10 @@ public struct Matches: Sendable {
     /// entered would no longer fit, naming the first event that does not. The squad is not
     /// checked again: players who left the club since keep their events.
     static func checkEvents(_ stored: StoredMatch, field: String) throws {
-        guard !stored.match.events.isEmpty, let problem = MatchEventCheck.problem(in: stored.match) else { return }
-        throw ClubError.invalid(field: field, message: "match \(stored.id) has events this change would contradict: \(problem); "
-                                + "delete the event first ('match event \(stored.id) --delete ID', ids in 'match show \(stored.id)')")
+        guard !stored.match.events.isEmpty, let misfit = MatchEventCheck.firstMisfit(in: stored.match) else { return }
+        let event = stored.eventIDs.indices.contains(misfit.index) ? stored.eventIDs[misfit.index] : nil
+        throw ClubError.refused(field: field, message: "match \(stored.id) has events this change would contradict: \(misfit.problem)",
+                                remedy: .deleteEvent(match: stored.id, event: event))
     }
 
     /// The match, if `actor` may change it: an editor of its league, or the recorder of a friendly.

@@ -27,8 +27,18 @@ public enum FixtureError: Error, Sendable, Hashable, LocalizedError {
     /// The new schedule and the results kept would have a team play twice on one date.
     case teamTwiceOnOneDate(team: String, date: String)
 
-    /// What is wrong, naming the input and what was expected.
+    /// What is wrong, naming the input and what was expected, and what to change: for
+    /// ``teamTwiceOnOneDate(team:date:)``, another `startDate` or `intervalDays` (the fields of
+    /// ``FixtureOptions``).
     public var errorDescription: String? {
+        guard case .teamTwiceOnOneDate = self else { return reason }
+        return reason + "; choose another startDate or intervalDays"
+    }
+
+    /// What is wrong, naming the input and what was expected, without the advice on which
+    /// option to change that ``errorDescription`` adds: for a front end that names its options
+    /// in its own terms (the command line's `--start` and `--interval`).
+    public var reason: String {
         switch self {
         case .tooFewTeams(let count):
             return "teams: \(count) team\(count == 1 ? "" : "s") given, a round robin needs at least 2"
@@ -54,8 +64,7 @@ public enum FixtureError: Error, Sendable, Hashable, LocalizedError {
             return "existing: \(home) v \(away) has a result on \(from), and the new fixtures put that pairing on \(to); "
                 + "played matches never move: keep the same teams, rounds and seed, or add the remaining matches one by one"
         case .teamTwiceOnOneDate(let team, let date):
-            return "existing: \(team) would play twice on \(date) between the results kept and the new fixtures; "
-                + "choose another --start or --interval"
+            return "existing: \(team) would play twice on \(date) between the results kept and the new fixtures"
         }
     }
 }

@@ -48,12 +48,18 @@ public enum MatchEventCheck {
     /// it. `squads` gives a side's club squad, by side. For a change to a match that already
     /// has events: a lower score, another status or another line-up.
     public static func problem(in match: Match, squads: [String: [String]] = [:]) -> String? {
+        firstMisfit(in: match, squads: squads)?.problem
+    }
+
+    /// The first event of `match` that does not fit it, by its index in ``Match/events``, and
+    /// why (as ``problem(in:squads:)`` says it): the event to delete before the change.
+    public static func firstMisfit(in match: Match, squads: [String: [String]] = [:]) -> (index: Int, problem: String)? {
         var replay = match
         replay.events = []
-        for event in match.events {
+        for (index, event) in match.events.enumerated() {
             if let problem = problem(adding: event, to: replay, squad: squads[event.team]) {
                 let minute = event.stoppage > 0 ? "\(event.minute)+\(event.stoppage)" : "\(event.minute)"
-                return "its \(minute)' event of \(event.team): \(problem)"
+                return (index, "its \(minute)' event of \(event.team): \(problem)")
             }
             replay.events.append(event)
         }

@@ -43,7 +43,9 @@ func reported(_ error: any Error) -> any Error {
     // internal error types to have the help printed.
     case _ where String(reflecting: type(of: error)).hasPrefix("ArgumentParser."): return error
     default:
-        let message = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+        // A remedy is worded as the command line does it: its command or option.
+        let message = (error as? ClubError)?.description(wording: \.commandLineWording)
+            ?? (error as? LocalizedError)?.errorDescription ?? String(describing: error)
         StandardError.print("touchline: error: \(message)")
         return ExitCode(ExitStatus.of(error).rawValue)
     }
@@ -61,7 +63,7 @@ extension ExitStatus {
             switch error {
             case .permissionDenied, .invalidCredentials: return .permission
             case .busy: return .unavailable
-            case .invalid, .duplicate, .conflict, .notFound, .ambiguous: return .dataError
+            case .invalid, .refused, .duplicate, .conflict, .notFound, .ambiguous: return .dataError
             case .storage(_, let problem):
                 switch problem {
                 case .readOnly: return .permission

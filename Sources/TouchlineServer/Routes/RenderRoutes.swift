@@ -36,7 +36,13 @@ enum BoardUpload {
     static func read(_ request: Request, limit: Int) async throws -> StrokeLog {
         let data = try await data(request, limit: limit)
         let surface = try BoardImage.size(Query(request), "surface")
-        return try StrokeLog(data: data, source: "body", surface: surface)
+        do {
+            return try StrokeLog(data: data, source: "body", surface: surface)
+        } catch where error.kind == .missingHeader {
+            // The reader's advice names the command line's --surface; here it is ?surface=.
+            throw StrokeLogError(.missingHeader, source: error.source, at: error.location,
+                                 "the pointer log has no header line; give the surface as ?surface=WxH (for example ?surface=1024x768)")
+        }
     }
 }
 

@@ -87,9 +87,10 @@ struct Problem: Error, Sendable, Equatable {
         case let problem as Problem:
             self = problem
         case let error as ClubError:
-            let detail = error.errorDescription ?? "\(error)"
+            // A remedy is worded as the API does it: its route or parameter, not a CLI option.
+            let detail = error.description(wording: \.apiWording)
             switch error {
-            case .invalid: self.init(.invalid, detail)
+            case .invalid, .refused: self.init(.invalid, detail)
             case .duplicate, .conflict, .ambiguous: self.init(.conflict, detail)
             case .notFound: self.init(.notFound, detail)
             case .permissionDenied: self.init(.forbidden, detail)
