@@ -29,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Card albums packed as ZIP archives (album.json and its images), read in memory.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // System libraries, found through pkg-config (scripts/bootstrap installs them).
@@ -71,8 +73,10 @@ let package = Package(
         // (CSV split into fields by SwiftCSV).
         .target(name: "League", dependencies: ["Support", .product(name: "SwiftCSV", package: "SwiftCSV")]),
 
-        // Printable renderers fed with plain values: league tables, player cards, card sheets.
-        .target(name: "Reports", dependencies: ["Canvas", "League", "Support"]),
+        // Printable renderers fed with plain values: league tables, player cards, card sheets,
+        // card albums (also read from a ZIP archive by ZIPFoundation, in memory).
+        .target(name: "Reports", dependencies: ["Canvas", "League", "Support",
+                                                .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
 
         // The club services over one SQLite file: accounts, teams, squads, messaging.
         .target(
@@ -159,8 +163,10 @@ let package = Package(
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TacticsTests", dependencies: ["Tactics", "Canvas"]),
-        // What several test targets share: reading produced PDFs back with poppler.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // What several test targets share: reading produced PDFs back with poppler, making ZIP
+        // archives (album uploads, hostile ones too).
+        .target(name: "TestSupport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
+                path: "Tests/TestSupport"),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "League", "Canvas", "TestSupport"]),
         .testTarget(
             name: "ClubTests",

@@ -1758,6 +1758,92 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/api/v1/render/album": {
+      "post": {
+        "operationId": "renderAlbum",
+        "summary": "Print a card album sent as a ZIP archive (album.json at its root and its images); nothing is stored",
+        "tags": [
+          "cards"
+        ],
+        "responses": {
+          "200": {
+            "description": "The album, as Accept asks: every A4 page as a PDF (the default), or one page as a PNG at 144 dpi (?page=N)",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "application/pdf": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              },
+              "image/png": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "parameters": [
+          {
+            "name": "page",
+            "in": "query",
+            "required": false,
+            "description": "with Accept: image/png, the page to draw, from 1 (default 1); beyond the last page, or with a PDF, is 400",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 10000
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/zip": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "application/x-zip-compressed": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "application/octet-stream": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            }
+          },
+          "description": "A ZIP archive of album.json (\"format\": \"touchline-album\", as touchline card album reads) at its root and the images of its owned cards, by paths relative to the root. Read in memory, with limits: 4,096 entries, 16 MiB an entry and 64 MiB in all uncompressed (declared or inflated), paths relative and inside the archive, 16 folders deep, no symbolic links; a refusal names the entry (not a ZIP: 400; the rest: 422)"
+        }
+      }
+    },
     "/api/v1/boards": {
       "post": {
         "operationId": "saveBoard",

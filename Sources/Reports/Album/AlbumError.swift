@@ -11,6 +11,12 @@ public enum AlbumError: Error, Sendable, Equatable, LocalizedError {
     case missingImage(source: String, card: Int, path: String)
     /// An owned card's image cannot be read, is not a PNG or JPEG, or is over ``Album/imageLimits``.
     case unreadableImage(source: String, card: Int, path: String, reason: String)
+    /// The bytes an album was to be read from as a ZIP archive (``Album/init(archive:source:paper:)``)
+    /// are not one.
+    case notAnArchive(source: String)
+    /// The ZIP archive an album came in has no album file, or breaks a limit; `entry` names the
+    /// entry at fault, nil for the whole.
+    case archive(source: String, entry: String?, message: String)
 
     public var errorDescription: String? {
         switch self {
@@ -22,6 +28,10 @@ public enum AlbumError: Error, Sendable, Equatable, LocalizedError {
             return "\(source): card \(card): image '\(path)' not found"
         case .unreadableImage(let source, let card, let path, let reason):
             return "\(source): card \(card): image '\(path)' cannot be read: \(reason)"
+        case .notAnArchive(let source):
+            return "\(source): not a ZIP archive"
+        case .archive(let source, let entry, let message):
+            return entry.map { "\(source): entry '\($0)': \(message)" } ?? "\(source): \(message)"
         }
     }
 }

@@ -82,7 +82,7 @@ extension ExitStatus {
         case let error as AlbumError:
             switch error {
             case .missingImage: return .noInput
-            case .syntax, .invalid, .unreadableImage: return .dataError
+            case .syntax, .invalid, .unreadableImage, .notAnArchive, .archive: return .dataError
             }
         case let error as CanvasError:
             switch error {

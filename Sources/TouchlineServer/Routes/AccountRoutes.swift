@@ -49,8 +49,8 @@ struct AccountRoutes {
                           what: "sign-ups from this address")
             // What refuses the account without a hash does so before the hashing gate.
             try await api.run {
-                try api.accounts.checkRegistration(username: form.username, displayName: form.displayName, email: form.email,
-                                                   password: form.password)
+                _ = try api.accounts.checkRegistration(username: form.username, displayName: form.displayName, email: form.email,
+                                                       password: form.password)
             }
             let account = try await api.hashing {
                 try api.accounts.register(username: form.username, displayName: form.displayName, email: form.email,

@@ -3,14 +3,19 @@ import Foundation
 import Hummingbird
 import Tactics
 
-/// Renders from posted input, nothing stored: `POST /api/v1/render/board`.
+/// Renders from posted input, nothing stored: `POST /api/v1/render/board` and
+/// `POST /api/v1/render/album`.
 struct RenderRoutes {
     let api: APIServices
 
     func register(on router: Router<APIContext>) {
-        router.group("api/v1").post("render/board") { request, _ in
+        let v1 = router.group("api/v1")
+        v1.post("render/board") { request, _ in
             let log = try await BoardUpload.read(request, limit: api.options.maxUploadBytes)
             return try await BoardImage.response(log, request: request, api: api)
+        }
+        v1.post("render/album") { request, _ in
+            try await AlbumUpload.response(request, api: api)
         }
     }
 }

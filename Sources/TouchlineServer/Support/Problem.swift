@@ -123,6 +123,11 @@ struct Problem: Error, Sendable, Equatable {
         case let error as RouteMapError: self.init(.invalid, error.localizedDescription)
         case let error as PlayerCardError: self.init(.invalid, error.localizedDescription)
         case let error as PrintError: self.init(.invalid, error.localizedDescription)
+        case let error as AlbumError:
+            switch error {
+            case .notAnArchive, .syntax: self.init(.malformed, error.localizedDescription)
+            case .invalid, .missingImage, .unreadableImage, .archive: self.init(.invalid, error.localizedDescription)
+            }
         case is NIOTooManyBytesError:
             self.init(.tooLarge, "the request body is larger than this endpoint takes")
         case let error as HTTPError:
