@@ -100,7 +100,6 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .head(let head):
             requestsRead += 1
             request = (context.eventLoop.now, head.path ?? "/", 0)
-            scheduleRequestTimer(context, at: limits.requestPace.deadline(from: context.eventLoop.now, bytes: 0))
         case .body(let buffer):
             request?.bytes += buffer.readableBytes
         case .end:
@@ -109,6 +108,15 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             requestTimer = nil
         }
         context.fireChannelRead(data)
+    }
+
+    /// Times the request still being read once this batch of reads is done (most requests
+    /// without a body arrive whole in one batch, and need no timer).
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if let request, requestTimer == nil, !timedOut {
+            scheduleRequestTimer(context, at: limits.requestPace.deadline(from: request.start, bytes: request.bytes))
+        }
+        context.fireChannelReadComplete()
     }
 
     private func scheduleRequestTimer(_ context: ChannelHandlerContext, at deadline: NIODeadline) {
