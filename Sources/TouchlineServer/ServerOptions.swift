@@ -49,6 +49,8 @@ public struct ServerOptions: Sendable {
     /// How fast a client must take a large response: 30 s, and a second more for every 8 KiB
     /// (else its connection is closed).
     public var responsePace = TransferPace(graceSeconds: 30, minimumBytesPerSecond: 8192)
+    /// What one account may keep of stored boards.
+    public var boardQuota = Boards.defaultQuota
     /// How new passwords are hashed (OWASP's scrypt unless a test asks for a cheaper one);
     /// stored hashes are checked with the parameters they were made with.
     public var passwordHasher = PasswordHasher()
