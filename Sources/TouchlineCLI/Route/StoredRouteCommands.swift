@@ -58,7 +58,7 @@ extension RouteCommand {
             }
             let result = try RouteCommand.read(input, quiet: output.json)
             let fallback = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
-            let title = name ?? result.document.name.flatMap { $0.isEmpty ? nil : $0 } ?? fallback
+            let title = StoredRoutes.name(name, of: result.document, otherwise: fallback)
             let (store, actor) = try club.session()
             let route = try StoredRoutes(store: store).add(actor, document: result.document, name: title,
                                                            category: category, note: note, heartRate: heartRate)
