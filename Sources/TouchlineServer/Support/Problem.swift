@@ -147,6 +147,15 @@ struct Problem: Error, Sendable, Equatable {
 
     /// The `application/problem+json` response; `instance` is the request's path.
     func response(instance: String, requestID: String) -> Response {
+        var headers: HTTPFields = [.contentType: "application/problem+json"]
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        if kind == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"touchline\"" }
+        let data = body(instance: instance, requestID: requestID)
+        return Response(status: kind.status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// The problem's JSON document.
+    func body(instance: String, requestID: String) -> Data {
         struct Body: Encodable {
             var type: String
             var title: String
@@ -157,10 +166,6 @@ struct Problem: Error, Sendable, Equatable {
         }
         let body = Body(type: kind.type, title: kind.title, status: kind.status.code, detail: detail, instance: instance,
                         requestId: requestID)
-        var headers: HTTPFields = [.contentType: "application/problem+json"]
-        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
-        if kind == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"touchline\"" }
-        let data = (try? APIJSON.encoder.encode(body)) ?? Data("{}".utf8)
-        return Response(status: kind.status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return (try? APIJSON.encoder.encode(body)) ?? Data("{}".utf8)
     }
 }
