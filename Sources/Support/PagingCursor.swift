@@ -19,18 +19,29 @@ public enum PagingCursor {
 
     /// The cursor of the page after the one whose last item has `key`.
     public static func encode(_ key: Int64) -> String {
-        Data("c1.\(key)".utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        opaque("c1.\(key)")
     }
 
     /// The key a cursor stands for (above 0), or nil for text that no list gave.
     public static func decode(_ text: String) -> Int64? {
-        guard text.utf8.count <= maximumLength else { return nil }
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        guard let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8),
+        guard text.utf8.count <= maximumLength, let plain = plain(text),
               plain.hasPrefix("c1."), let key = Int64(plain.dropFirst(3)), key > 0 else { return nil }
         return key
+    }
+
+    /// `key` as cursors are written: its UTF-8 in base64url without padding. Lists keyed by
+    /// more than one id (a time and an id, a distance and an id) write their cursors with it too.
+    public static func opaque(_ key: String) -> String {
+        Data(key.utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// The key ``opaque(_:)`` wrote into `text`, or nil when `text` is not base64url of UTF-8.
+    public static func plain(_ text: String) -> String? {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard let data = Data(base64Encoded: base64) else { return nil }
+        return String(data: data, encoding: .utf8)
     }
 }

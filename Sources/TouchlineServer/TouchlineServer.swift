@@ -47,6 +47,7 @@ public struct TouchlineServer: Sendable {
         MatchRoutes(api: api).register(on: router)
         RenderRoutes(api: api).register(on: router)
         BoardRoutes(api: api).register(on: router)
+        RouteRoutes(api: api).register(on: router)
         CalendarRoutes(api: api).register(on: router)
         TeamRoutes(api: api).register(on: router)
         PlayerRoutes(api: api).register(on: router)

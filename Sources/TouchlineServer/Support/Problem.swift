@@ -118,7 +118,14 @@ struct Problem: Error, Sendable, Equatable {
                 self.init(.invalid, error.localizedDescription)
             default: self.init(.internalError, "the image could not be made")
             }
-        case let error as RouteReadError: self.init(.invalid, error.localizedDescription)
+        case let error as RouteReadError:
+            // As stroke logs and season files: broken syntax or no known format is malformed;
+            // impossible values, nothing usable and the readers' own limits (points, nesting,
+            // text length; the body's size is 413 before it is read) break a rule.
+            switch error.kind {
+            case .malformed, .unrecognizedFormat, .unreadable: self.init(.malformed, error.localizedDescription)
+            case .invalidData, .noUsablePoints, .limitExceeded: self.init(.invalid, error.localizedDescription)
+            }
         case let error as RouteMapError: self.init(.invalid, error.localizedDescription)
         case let error as PlayerCardError: self.init(.invalid, error.localizedDescription)
         case let error as PrintError: self.init(.invalid, error.localizedDescription)
