@@ -51,6 +51,8 @@ public struct ServerOptions: Sendable {
     public var responsePace = TransferPace(graceSeconds: 30, minimumBytesPerSecond: 8192)
     /// What one account may keep of stored boards.
     public var boardQuota = Boards.defaultQuota
+    /// What one account may keep of stored routes.
+    public var routeQuota = StoredRoutes.defaultQuota
     /// How new passwords are hashed (OWASP's scrypt unless a test asks for a cheaper one);
     /// stored hashes are checked with the parameters they were made with.
     public var passwordHasher = PasswordHasher()

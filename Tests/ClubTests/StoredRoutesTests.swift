@@ -203,3 +203,31 @@ private func track(_ latitude: Double, _ longitude: Double, name: String? = nil)
         #expect(try routes.list(bob).map(\.name) == ["bob's"])
     }
 }
+
+@Suite struct StoredRouteQuotaTests {
+    @Test func anAccountKeepsAtMostItsQuotaOfRoutesAndBytes() throws {
+        let club = try ScratchClub()
+        let alice = try club.user("alice")
+        let bob = try club.user("bob")
+        let document = track(43.263, -2.935)
+        let bytes = try JSONEncoder().encode(document).count
+        let routes = StoredRoutes(store: club.store, quota: StorageQuota(items: 2, bytes: 10 * bytes))
+        let first = try routes.add(alice, document: document, name: "one")
+        try routes.add(alice, document: document, name: "two")
+        #expect(throws: ClubError.invalid(field: "routes", message: "an account keeps at most 2 routes; delete one first")) {
+            try routes.add(alice, document: document, name: "three")
+        }
+        #expect(try routes.list(alice).count == 2)
+        try routes.add(bob, document: document, name: "bob's")
+        try routes.delete(alice, first.id)
+        try routes.add(alice, document: document, name: "three")
+
+        let tight = StoredRoutes(store: club.store, quota: StorageQuota(items: 100, bytes: 3 * bytes - 1))
+        #expect(throws: ClubError.invalid(field: "routes", message: "an account keeps at most \(3 * bytes - 1) bytes of routes, "
+            + "and its 2 take \(2 * bytes) bytes: this one (\(bytes) bytes) would go over; delete some first")) {
+            try tight.add(alice, document: document, name: "four")
+        }
+        #expect(try routes.list(alice).map(\.name) == ["three", "two"])
+        #expect(StoredRoutes.defaultQuota == StorageQuota(items: 1000, bytes: 1 << 30))
+    }
+}

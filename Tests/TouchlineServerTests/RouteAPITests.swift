@@ -489,3 +489,21 @@ struct RouteAPITests {
         }
     }
 }
+
+@Suite("Route quotas over HTTP")
+struct RouteQuotaAPITests {
+    @Test("an account over its route quota gets 422 naming the limit, and nothing is stored")
+    func quota() async throws {
+        let test = try APITest { $0.routeQuota = StorageQuota(items: 1, bytes: 1 << 30) }
+        try await test.run { client in
+            let alice = try await client.user("alice")
+            _ = try await client.upload(RouteFiles.hike, token: alice)
+            let before = try storedRoutes(test)
+            let refused = try await client.send(.post, "/api/v1/routes", token: alice, body: try RouteFiles.data(RouteFiles.hike),
+                                                contentType: "application/gpx+xml")
+            #expect(refused.status == .unprocessableContent)
+            #expect(try refused.problem().detail == "routes: an account keeps at most 1 routes; delete one first")
+            #expect(try storedRoutes(test) == before)
+        }
+    }
+}

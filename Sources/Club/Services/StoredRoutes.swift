@@ -30,10 +30,15 @@ public struct StoredRoutes: Sendable {
     /// The longest note, in characters.
     public static let maximumNote = 2000
 
-    let store: ClubStore
+    /// What one account may keep: 1,000 routes and 1 GiB of documents.
+    public static let defaultQuota = StorageQuota(items: 1000, bytes: 1 << 30)
 
-    public init(store: ClubStore) {
+    let store: ClubStore
+    let quota: StorageQuota
+
+    public init(store: ClubStore, quota: StorageQuota = StoredRoutes.defaultQuota) {
         self.store = store
+        self.quota = quota
     }
 
     /// The name a route imported from a file gets: the one given, else the document's own
@@ -43,7 +48,8 @@ public struct StoredRoutes: Sendable {
     }
 
     /// Stores `document` as a route owned by `actor`, named `name` (1 to 100 characters), with an
-    /// optional category (50), note (2,000) and average heart rate (0 to 250).
+    /// optional category (50), note (2,000) and average heart rate (0 to 250), within the
+    /// account's quota (the documents' bytes as stored, JSON).
     @discardableResult
     public func add(_ actor: ActingUser, document: RouteDocument, name: String, category: String? = nil, note: String? = nil,
                     heartRate: Int? = nil) throws -> RouteSummary {
@@ -70,6 +76,11 @@ public struct StoredRoutes: Sendable {
             throw ClubError.invalid(field: "document", message: "is larger than 64 MiB as JSON")
         }
         return try store.write { db in
+            // length() of a blob reads its size from the record header, not the blob itself.
+            let held = try Row.fetchOne(db, sql: """
+                SELECT count(*) AS items, coalesce(sum(length(document)), 0) AS bytes FROM route WHERE ownerId = ?
+                """, arguments: [actor.userID])
+            try quota.check(adding: encoded.count, heldItems: held?["items"] ?? 0, heldBytes: held?["bytes"] ?? 0, kind: "routes")
             try db.execute(sql: """
                 INSERT INTO route (ownerId, name, category, note, heartRate, startLatitude, startLongitude, distanceMeters,
                                    pointCount, document, createdAt)

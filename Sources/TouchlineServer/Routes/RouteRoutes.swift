@@ -12,7 +12,7 @@ struct RouteRoutes {
 
     init(api: APIServices) {
         self.api = api
-        routes = StoredRoutes(store: api.store)
+        routes = StoredRoutes(store: api.store, quota: api.options.routeQuota)
     }
 
     /// The name of a route uploaded without `?name=` from a file that names none.
