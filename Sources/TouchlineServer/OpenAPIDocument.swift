@@ -5505,8 +5505,23 @@ enum OpenAPIDocument {
             "content": {
               "application/geo+json": {
                 "schema": {
-                  "type": "string",
-                  "format": "binary"
+                  "type": "object",
+                  "description": "A GeoJSON FeatureCollection (RFC 7946): a track is a LineString (one segment) or a MultiLineString with its times in properties.coordTimes, a planned route a LineString, a waypoint a Point; the route's name, category, note and heart rate are properties of each line.",
+                  "required": [
+                    "type",
+                    "features"
+                  ],
+                  "properties": {
+                    "type": {
+                      "const": "FeatureCollection"
+                    },
+                    "features": {
+                      "type": "array",
+                      "items": {
+                        "type": "object"
+                      }
+                    }
+                  }
                 }
               }
             }
