@@ -5044,11 +5044,11 @@ enum OpenAPIDocument {
         ],
         "responses": {
           "201": {
-            "description": "The stored route",
+            "description": "The stored route, with the format its file was read as and what the reader dropped",
             "content": {
               "application/json": {
                 "schema": {
-                  "$ref": "#/components/schemas/RouteSummary"
+                  "$ref": "#/components/schemas/RouteUpload"
                 }
               }
             }
@@ -8827,6 +8827,41 @@ enum OpenAPIDocument {
             "type": "integer"
           }
         }
+      },
+      "RouteUpload": {
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/RouteSummary"
+          },
+          {
+            "type": "object",
+            "required": [
+              "format",
+              "dropped"
+            ],
+            "properties": {
+              "format": {
+                "type": "string",
+                "enum": [
+                  "gpx",
+                  "kml",
+                  "geojson",
+                  "tcx",
+                  "polyline"
+                ],
+                "description": "The format the file was read as (from its content)."
+              },
+              "dropped": {
+                "type": "object",
+                "description": "How many points, times, elevations and segments the reader left out, by reason (only reasons that happened): invalid coordinate, invalid elevation, (0, 0) fix, sentinel time, time going backwards, empty segment.",
+                "additionalProperties": {
+                  "type": "integer",
+                  "minimum": 1
+                }
+              }
+            }
+          }
+        ]
       }
     },
     "securitySchemes": {

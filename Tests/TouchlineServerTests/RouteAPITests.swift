@@ -507,3 +507,31 @@ struct RouteQuotaAPITests {
         }
     }
 }
+
+@Suite("What an upload reports")
+struct RouteUploadReportTests {
+    @Test("POST /routes says which format it read and what the reader dropped, by reason")
+    func dropped() async throws {
+        let gpx = """
+            <?xml version="1.0"?>
+            <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+            <trkpt lat="43.2630" lon="-2.9350"><ele>10</ele></trkpt>
+            <trkpt lat="95" lon="-2.9350"></trkpt>
+            <trkpt lat="0" lon="0"></trkpt>
+            <trkpt lat="43.2640" lon="-2.9350"><ele>12</ele></trkpt>
+            </trkseg></trk></gpx>
+            """
+        try await APITest().run { client in
+            let alice = try await client.user("alice")
+            let reply = try await client.send(.post, "/api/v1/routes", token: alice, body: Data(gpx.utf8), contentType: nil)
+            #expect(reply.status == .created)
+            let body = try reply.json()
+            #expect(body["format"] as? String == "gpx")
+            #expect(body["pointCount"] as? Int == 2)
+            #expect(body["dropped"] as? [String: Int] == ["invalid coordinate": 1, "(0, 0) fix": 1])
+            let clean = try await client.send(.post, "/api/v1/routes", token: alice, body: try RouteFiles.data(RouteFiles.hike),
+                                              contentType: "application/gpx+xml")
+            #expect(try clean.json()["dropped"] as? [String: Int] == [:])
+        }
+    }
+}

@@ -49,12 +49,15 @@ struct RouteRoutes {
             let note = try query.string("note", maximumLength: StoredRoutes.maximumNote * 4)
             let heartRate = try Self.heartRate(query)
             let data = try await RouteUpload.data(request, api: api)
-            let summary = try await api.rendering {
-                let document = try RouteUpload.document(data)
-                return try routes.add(actor, document: document, name: StoredRoutes.name(name, of: document, otherwise: Self.defaultName),
-                                      category: category, note: note, heartRate: heartRate)
+            let reply = try await api.rendering {
+                let result = try RouteUpload.read(data)
+                let document = result.document
+                let summary = try routes.add(actor, document: document,
+                                             name: StoredRoutes.name(name, of: document, otherwise: Self.defaultName),
+                                             category: category, note: note, heartRate: heartRate)
+                return RouteUploadReply(route: summary, format: result.format, report: result.report)
             }
-            return try APIJSON.response(summary, status: .created, headers: [.location: "/api/v1/routes/\(summary.id)"])
+            return try APIJSON.response(reply, status: .created, headers: [.location: "/api/v1/routes/\(reply.route.id)"])
         }
         v1.get("routes") { request, _ in
             let actor = try await api.actor(request)

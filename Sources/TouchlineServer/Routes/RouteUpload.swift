@@ -35,6 +35,32 @@ enum RouteUpload {
     /// and column). Call it inside ``APIServices/rendering(_:)``: the reader's memory grows with
     /// the file (GeoJSON to about nine times its size).
     static func document(_ data: Data) throws -> RouteDocument {
-        try RouteReader.read(data, source: "body").document
+        try read(data).document
+    }
+
+    /// What Routes' reader makes of `data`: the document, what it dropped, and the format.
+    static func read(_ data: Data) throws -> ReadResult {
+        try RouteReader.read(data, source: "body")
+    }
+}
+
+/// The answer to `POST /api/v1/routes`: the stored route's summary, with the format its file
+/// was read as and what the reader dropped (the notes `route import` prints).
+struct RouteUploadReply: Encodable {
+    var route: RouteSummary
+    var format: RouteFormat
+    var report: ValidationReport
+
+    private enum CodingKeys: String, CodingKey {
+        case format, dropped
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try route.encode(to: encoder)
+        var fields = encoder.container(keyedBy: CodingKeys.self)
+        try fields.encode(format.rawValue, forKey: .format)
+        // By reason, only those that happened: {"invalid coordinate": 2}.
+        let dropped = Dictionary(uniqueKeysWithValues: report.dropped.filter { $0.value > 0 }.map { ($0.key.rawValue, $0.value) })
+        try fields.encode(dropped, forKey: .dropped)
     }
 }
