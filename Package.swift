@@ -29,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         // Card albums packed as ZIP archives (album.json and its images), read in memory.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
@@ -120,6 +121,7 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -185,7 +187,9 @@ let package = Package(
                            .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "Crypto", package: "swift-crypto"),
-                           .product(name: "Logging", package: "swift-log")]
+                           .product(name: "Logging", package: "swift-log"),
+                           .product(name: "NIOEmbedded", package: "swift-nio"),
+                           .product(name: "NIOHTTPTypes", package: "swift-nio-extras")]
         ),
         .testTarget(
             name: "TouchlineCLITests",

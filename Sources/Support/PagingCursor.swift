@@ -32,12 +32,12 @@ public enum PagingCursor {
 
     /// The cursor of the page after the one whose last item has `key`.
     public static func encode(_ key: Int64) -> String {
-        wrap("c1.\(key)")
+        opaque("c1.\(key)")
     }
 
     /// The key a cursor stands for (above 0), or nil for text that no list gave.
     public static func decode(_ text: String) -> Int64? {
-        guard text.utf8.count <= maximumLength, let plain = unwrap(text),
+        guard text.utf8.count <= maximumLength, let plain = plain(text),
               plain.hasPrefix("c1."), let key = Int64(plain.dropFirst(3)), key > 0 else { return nil }
         return key
     }
@@ -49,27 +49,28 @@ public enum PagingCursor {
         encoder.outputFormatting = [.withoutEscapingSlashes]
         // Encoding an array of strings cannot fail.
         let json = (try? encoder.encode(key)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
-        return wrap("k1." + json)
+        return opaque("k1." + json)
     }
 
     /// The sort key a cursor of ``encode(key:)`` stands for (at least one value), or nil for
     /// text that no list gave.
     public static func decodeKey(_ text: String) -> [String]? {
-        guard text.utf8.count <= maximumKeyLength, let plain = unwrap(text), plain.hasPrefix("k1."),
+        guard text.utf8.count <= maximumKeyLength, let plain = plain(text), plain.hasPrefix("k1."),
               let key = try? JSONDecoder().decode([String].self, from: Data(plain.dropFirst(3).utf8)),
               !key.isEmpty else { return nil }
         return key
     }
 
-    /// `plain` in base64url without padding.
-    private static func wrap(_ plain: String) -> String {
-        Data(plain.utf8).base64EncodedString()
+    /// `key` as cursors are written: its UTF-8 in base64url without padding. Lists keyed by
+    /// more than one id (a time and an id, a distance and an id) write their cursors with it too.
+    public static func opaque(_ key: String) -> String {
+        Data(key.utf8).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
     }
 
-    /// The text `wrap` made, or nil.
-    private static func unwrap(_ text: String) -> String? {
+    /// The key ``opaque(_:)`` wrote into `text`, or nil when `text` is not base64url of UTF-8.
+    public static func plain(_ text: String) -> String? {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64 += "=" }
         guard let data = Data(base64Encoded: base64) else { return nil }

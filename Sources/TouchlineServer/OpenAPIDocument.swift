@@ -5263,6 +5263,1347 @@ enum OpenAPIDocument {
           }
         ]
       }
+    },
+    "/api/v1/routes": {
+      "post": {
+        "operationId": "uploadRoute",
+        "summary": "Store a track or route file as one of the user's routes",
+        "tags": [
+          "routes"
+        ],
+        "responses": {
+          "201": {
+            "description": "The stored route, with the format its file was read as and what the reader dropped",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/RouteUpload"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "name",
+            "in": "query",
+            "required": false,
+            "description": "the route's name, 1 to 100 characters (default: the file's own name, else Untitled route)",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "category",
+            "in": "query",
+            "required": false,
+            "description": "a category such as run, ride or walk, at most 50 characters",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "note",
+            "in": "query",
+            "required": false,
+            "description": "a note, at most 2000 characters",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "heartRate",
+            "in": "query",
+            "required": false,
+            "description": "average heart rate in beats per minute, 0 to 250",
+            "schema": {
+              "type": "integer"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "description": "A GPX, KML, GeoJSON or TCX file, or an encoded polyline; the format is told by the content. Also taken as application/json, application/xml, text/xml, application/octet-stream, text/plain or without a Content-Type; other types are 415. At most --max-upload bytes (20 MiB unless set) and 64 MiB. Broken syntax or a file of no known format is 400; impossible values, no usable point or a reader's limit (points, nesting) 422; each with the reader's message naming the line and column.",
+          "content": {
+            "application/gpx+xml": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "application/vnd.google-earth.kml+xml": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "application/geo+json": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "application/vnd.garmin.tcx+xml": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "application/octet-stream": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            }
+          }
+        }
+      },
+      "get": {
+        "operationId": "routes",
+        "summary": "The user's routes: nearest start first with near, else newest first",
+        "tags": [
+          "routes"
+        ],
+        "responses": {
+          "200": {
+            "description": "A page",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/RoutePage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "near",
+            "in": "query",
+            "required": false,
+            "description": "LAT,LON in decimal degrees: order by the geodesic distance from this point to each route's start",
+            "schema": {
+              "type": "string",
+              "pattern": "^[-+]?[0-9.]+,[-+]?[0-9.]+$"
+            }
+          },
+          {
+            "name": "after",
+            "in": "query",
+            "required": false,
+            "description": "the previous page's next (a cursor is only taken back with the same near)",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "items on a page (default 20)",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/routes/{id}": {
+      "get": {
+        "operationId": "route",
+        "summary": "One of the user's routes",
+        "tags": [
+          "routes"
+        ],
+        "responses": {
+          "200": {
+            "description": "The route",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/RouteSummary"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a route id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      },
+      "patch": {
+        "operationId": "editRoute",
+        "summary": "Change a route's name, category, note or heart rate",
+        "tags": [
+          "routes"
+        ],
+        "responses": {
+          "200": {
+            "description": "The route as changed",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/RouteSummary"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a route id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/RouteChanges"
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteRoute",
+        "summary": "Delete one of the user's routes",
+        "tags": [
+          "routes"
+        ],
+        "responses": {
+          "204": {
+            "description": "Deleted"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a route id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/routes/{id}/statistics": {
+      "get": {
+        "operationId": "routeStatistics",
+        "summary": "Distance, time, pace, climb and splits of a stored route",
+        "tags": [
+          "routes"
+        ],
+        "responses": {
+          "200": {
+            "description": "The figures, as touchline route stats --json prints them",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/RouteStatistics"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a route id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          {
+            "name": "split",
+            "in": "query",
+            "required": false,
+            "description": "split length in metres, 1000 unless given; at least 10",
+            "schema": {
+              "type": "number",
+              "minimum": 10
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/routes/{id}.gpx": {
+      "get": {
+        "operationId": "exportRouteGPX",
+        "summary": "A stored route as a GPX file, with its name, category, note and heart rate",
+        "tags": [
+          "routes"
+        ],
+        "responses": {
+          "200": {
+            "description": "The file, with a Content-Disposition naming it after the route",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "Content-Disposition": {
+                "description": "attachment; filename=...",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "application/gpx+xml": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a route id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/routes/{id}.geojson": {
+      "get": {
+        "operationId": "exportRouteGeoJSON",
+        "summary": "A stored route as a GeoJSON file, with its name, category, note and heart rate",
+        "tags": [
+          "routes"
+        ],
+        "responses": {
+          "200": {
+            "description": "The file, with a Content-Disposition naming it after the route",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "Content-Disposition": {
+                "description": "attachment; filename=...",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "application/geo+json": {
+                "schema": {
+                  "type": "object",
+                  "description": "A GeoJSON FeatureCollection (RFC 7946): a track is a LineString (one segment) or a MultiLineString with its times in properties.coordTimes, a planned route a LineString, a waypoint a Point; the route's name, category, note and heart rate are properties of each line.",
+                  "required": [
+                    "type",
+                    "features"
+                  ],
+                  "properties": {
+                    "type": {
+                      "const": "FeatureCollection"
+                    },
+                    "features": {
+                      "type": "array",
+                      "items": {
+                        "type": "object"
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a route id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/routes/{id}.kml": {
+      "get": {
+        "operationId": "exportRouteKML",
+        "summary": "A stored route as a KML file, with its name, category, note and heart rate",
+        "tags": [
+          "routes"
+        ],
+        "responses": {
+          "200": {
+            "description": "The file, with a Content-Disposition naming it after the route",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "Content-Disposition": {
+                "description": "attachment; filename=...",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "application/vnd.google-earth.kml+xml": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a route id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/routes/{id}.png": {
+      "get": {
+        "operationId": "renderStoredRoutePNG",
+        "summary": "A map of a stored route as PNG",
+        "tags": [
+          "routes"
+        ],
+        "responses": {
+          "200": {
+            "description": "The map",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "image/png": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a route id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          {
+            "name": "size",
+            "in": "query",
+            "required": false,
+            "description": "WxH pixels (points for SVG/PDF), 600x400 unless given; beyond the render limits or too small to draw a route is 422",
+            "schema": {
+              "type": "string",
+              "pattern": "^[0-9.]+x[0-9.]+$"
+            }
+          },
+          {
+            "name": "scale",
+            "in": "query",
+            "required": false,
+            "description": "device pixels per unit, above 0 and at most 16",
+            "schema": {
+              "type": "number",
+              "exclusiveMinimum": 0,
+              "maximum": 16
+            }
+          },
+          {
+            "name": "colourBy",
+            "in": "query",
+            "required": false,
+            "description": "what the line is coloured by (with a legend)",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "none",
+                "speed",
+                "elevation",
+                "grade"
+              ]
+            }
+          },
+          {
+            "name": "kmLabels",
+            "in": "query",
+            "required": false,
+            "description": "label the kilometre marks",
+            "schema": {
+              "type": "boolean"
+            }
+          },
+          {
+            "name": "profile",
+            "in": "query",
+            "required": false,
+            "description": "add an elevation profile with a stats line (distance, time, climb)",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/routes/{id}.svg": {
+      "get": {
+        "operationId": "renderStoredRouteSVG",
+        "summary": "A map of a stored route as SVG",
+        "tags": [
+          "routes"
+        ],
+        "responses": {
+          "200": {
+            "description": "The map",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "image/svg+xml": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a route id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          {
+            "name": "size",
+            "in": "query",
+            "required": false,
+            "description": "WxH pixels (points for SVG/PDF), 600x400 unless given; beyond the render limits or too small to draw a route is 422",
+            "schema": {
+              "type": "string",
+              "pattern": "^[0-9.]+x[0-9.]+$"
+            }
+          },
+          {
+            "name": "scale",
+            "in": "query",
+            "required": false,
+            "description": "device pixels per unit, above 0 and at most 16",
+            "schema": {
+              "type": "number",
+              "exclusiveMinimum": 0,
+              "maximum": 16
+            }
+          },
+          {
+            "name": "colourBy",
+            "in": "query",
+            "required": false,
+            "description": "what the line is coloured by (with a legend)",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "none",
+                "speed",
+                "elevation",
+                "grade"
+              ]
+            }
+          },
+          {
+            "name": "kmLabels",
+            "in": "query",
+            "required": false,
+            "description": "label the kilometre marks",
+            "schema": {
+              "type": "boolean"
+            }
+          },
+          {
+            "name": "profile",
+            "in": "query",
+            "required": false,
+            "description": "add an elevation profile with a stats line (distance, time, climb)",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/routes/{id}.pdf": {
+      "get": {
+        "operationId": "renderStoredRoutePDF",
+        "summary": "A map of a stored route as PDF",
+        "tags": [
+          "routes"
+        ],
+        "responses": {
+          "200": {
+            "description": "The map",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "application/pdf": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a route id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          {
+            "name": "size",
+            "in": "query",
+            "required": false,
+            "description": "WxH pixels (points for SVG/PDF), 600x400 unless given; beyond the render limits or too small to draw a route is 422",
+            "schema": {
+              "type": "string",
+              "pattern": "^[0-9.]+x[0-9.]+$"
+            }
+          },
+          {
+            "name": "scale",
+            "in": "query",
+            "required": false,
+            "description": "device pixels per unit, above 0 and at most 16",
+            "schema": {
+              "type": "number",
+              "exclusiveMinimum": 0,
+              "maximum": 16
+            }
+          },
+          {
+            "name": "colourBy",
+            "in": "query",
+            "required": false,
+            "description": "what the line is coloured by (with a legend)",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "none",
+                "speed",
+                "elevation",
+                "grade"
+              ]
+            }
+          },
+          {
+            "name": "kmLabels",
+            "in": "query",
+            "required": false,
+            "description": "label the kilometre marks",
+            "schema": {
+              "type": "boolean"
+            }
+          },
+          {
+            "name": "profile",
+            "in": "query",
+            "required": false,
+            "description": "add an elevation profile with a stats line (distance, time, climb)",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/routes/{id}/thumbnail.png": {
+      "get": {
+        "operationId": "storedRouteThumbnail",
+        "summary": "A thumbnail map of a stored route, as touchline route thumbs draws one",
+        "tags": [
+          "routes"
+        ],
+        "responses": {
+          "200": {
+            "description": "The thumbnail",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "image/png": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "a route id",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          {
+            "name": "size",
+            "in": "query",
+            "required": false,
+            "description": "WxH pixels (points for SVG/PDF), 320x200 unless given; beyond the render limits or too small to draw a route is 422",
+            "schema": {
+              "type": "string",
+              "pattern": "^[0-9.]+x[0-9.]+$"
+            }
+          },
+          {
+            "name": "scale",
+            "in": "query",
+            "required": false,
+            "description": "device pixels per unit, above 0 and at most 4",
+            "schema": {
+              "type": "number",
+              "exclusiveMinimum": 0,
+              "maximum": 4
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/render/route": {
+      "post": {
+        "operationId": "renderRoute",
+        "summary": "A map of a posted track or route file; nothing is stored",
+        "tags": [
+          "routes"
+        ],
+        "responses": {
+          "200": {
+            "description": "The map, as Accept asks (PNG by default)",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "image/png": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              },
+              "image/svg+xml": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              },
+              "application/pdf": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "parameters": [
+          {
+            "name": "size",
+            "in": "query",
+            "required": false,
+            "description": "WxH pixels (points for SVG/PDF), 600x400 unless given; beyond the render limits or too small to draw a route is 422",
+            "schema": {
+              "type": "string",
+              "pattern": "^[0-9.]+x[0-9.]+$"
+            }
+          },
+          {
+            "name": "scale",
+            "in": "query",
+            "required": false,
+            "description": "device pixels per unit, above 0 and at most 16",
+            "schema": {
+              "type": "number",
+              "exclusiveMinimum": 0,
+              "maximum": 16
+            }
+          },
+          {
+            "name": "colourBy",
+            "in": "query",
+            "required": false,
+            "description": "what the line is coloured by (with a legend)",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "none",
+                "speed",
+                "elevation",
+                "grade"
+              ]
+            }
+          },
+          {
+            "name": "kmLabels",
+            "in": "query",
+            "required": false,
+            "description": "label the kilometre marks",
+            "schema": {
+              "type": "boolean"
+            }
+          },
+          {
+            "name": "profile",
+            "in": "query",
+            "required": false,
+            "description": "add an elevation profile with a stats line (distance, time, climb)",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "description": "A GPX, KML, GeoJSON or TCX file, or an encoded polyline; the format is told by the content. Also taken as application/json, application/xml, text/xml, application/octet-stream, text/plain or without a Content-Type; other types are 415. At most --max-upload bytes (20 MiB unless set) and 64 MiB. Broken syntax or a file of no known format is 400; impossible values, no usable point or a reader's limit (points, nesting) 422; each with the reader's message naming the line and column.",
+          "content": {
+            "application/gpx+xml": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "application/vnd.google-earth.kml+xml": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "application/geo+json": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "application/vnd.garmin.tcx+xml": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "application/octet-stream": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/render/route/thumbnail": {
+      "post": {
+        "operationId": "renderRouteThumbnail",
+        "summary": "A thumbnail map of a posted track or route file; nothing is stored",
+        "tags": [
+          "routes"
+        ],
+        "responses": {
+          "200": {
+            "description": "The thumbnail",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "image/png": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "parameters": [
+          {
+            "name": "size",
+            "in": "query",
+            "required": false,
+            "description": "WxH pixels (points for SVG/PDF), 320x200 unless given; beyond the render limits or too small to draw a route is 422",
+            "schema": {
+              "type": "string",
+              "pattern": "^[0-9.]+x[0-9.]+$"
+            }
+          },
+          {
+            "name": "scale",
+            "in": "query",
+            "required": false,
+            "description": "device pixels per unit, above 0 and at most 4",
+            "schema": {
+              "type": "number",
+              "exclusiveMinimum": 0,
+              "maximum": 4
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "description": "A GPX, KML, GeoJSON or TCX file, or an encoded polyline; the format is told by the content. Also taken as application/json, application/xml, text/xml, application/octet-stream, text/plain or without a Content-Type; other types are 415. At most --max-upload bytes (20 MiB unless set) and 64 MiB. Broken syntax or a file of no known format is 400; impossible values, no usable point or a reader's limit (points, nesting) 422; each with the reader's message naming the line and column.",
+          "content": {
+            "application/gpx+xml": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "application/vnd.google-earth.kml+xml": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "application/geo+json": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "application/vnd.garmin.tcx+xml": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "application/octet-stream": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/render/route/statistics": {
+      "post": {
+        "operationId": "measureRoute",
+        "summary": "Distance, time, pace, climb and splits of a posted track or route file; nothing is stored",
+        "tags": [
+          "routes"
+        ],
+        "responses": {
+          "200": {
+            "description": "The figures, as touchline route stats --json prints them",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/RouteStatistics"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "parameters": [
+          {
+            "name": "split",
+            "in": "query",
+            "required": false,
+            "description": "split length in metres, 1000 unless given; at least 10",
+            "schema": {
+              "type": "number",
+              "minimum": 10
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "description": "A GPX, KML, GeoJSON or TCX file, or an encoded polyline; the format is told by the content. Also taken as application/json, application/xml, text/xml, application/octet-stream, text/plain or without a Content-Type; other types are 415. At most --max-upload bytes (20 MiB unless set) and 64 MiB. Broken syntax or a file of no known format is 400; impossible values, no usable point or a reader's limit (points, nesting) 422; each with the reader's message naming the line and column.",
+          "content": {
+            "application/gpx+xml": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "application/vnd.google-earth.kml+xml": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "application/geo+json": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "application/vnd.garmin.tcx+xml": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "application/octet-stream": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            }
+          }
+        }
+      }
     }
   },
   "components": {
@@ -7388,6 +8729,368 @@ enum OpenAPIDocument {
             "description": "the number in the new team"
           }
         }
+      },
+      "RouteSummary": {
+        "type": "object",
+        "required": [
+          "id",
+          "name",
+          "startLatitude",
+          "startLongitude",
+          "distanceMeters",
+          "pointCount",
+          "createdAt"
+        ],
+        "properties": {
+          "id": {
+            "type": "integer"
+          },
+          "name": {
+            "type": "string"
+          },
+          "category": {
+            "type": "string"
+          },
+          "note": {
+            "type": "string"
+          },
+          "heartRate": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 250,
+            "description": "average, beats per minute"
+          },
+          "startLatitude": {
+            "type": "number",
+            "minimum": -90,
+            "maximum": 90,
+            "description": "the route's first point"
+          },
+          "startLongitude": {
+            "type": "number",
+            "minimum": -180,
+            "maximum": 180
+          },
+          "distanceMeters": {
+            "type": "number",
+            "minimum": 0,
+            "description": "the length of its tracks, else of its first planned route"
+          },
+          "pointCount": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "track points, route stops and waypoints"
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "distanceFromMeters": {
+            "type": "number",
+            "minimum": 0,
+            "description": "with near: the geodesic distance from that point to the start"
+          }
+        }
+      },
+      "RoutePage": {
+        "type": "object",
+        "required": [
+          "items",
+          "next"
+        ],
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/RouteSummary"
+            }
+          },
+          "next": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "pass as ?after= for the next page (with the same near); null on the last"
+          }
+        }
+      },
+      "RouteChanges": {
+        "type": "object",
+        "description": "absent fields stay as they are",
+        "properties": {
+          "name": {
+            "type": "string",
+            "description": "1 to 100 characters"
+          },
+          "category": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "at most 50 characters; null or \"\" clears it"
+          },
+          "note": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "at most 2000 characters; null or \"\" clears it"
+          },
+          "heartRate": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 0,
+            "maximum": 250,
+            "description": "beats per minute; null clears it"
+          }
+        }
+      },
+      "RouteSplit": {
+        "type": "object",
+        "required": [
+          "index",
+          "distanceMeters",
+          "durationSeconds",
+          "movingTimeSeconds",
+          "movingDistanceMeters",
+          "paceSecondsPerKilometer",
+          "climbMeters",
+          "descentMeters"
+        ],
+        "properties": {
+          "index": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "distanceMeters": {
+            "type": "number"
+          },
+          "durationSeconds": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "description": "elapsed, stops included; null when untimed"
+          },
+          "movingTimeSeconds": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "movingDistanceMeters": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "paceSecondsPerKilometer": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "description": "moving time per kilometre moved"
+          },
+          "climbMeters": {
+            "type": "number"
+          },
+          "descentMeters": {
+            "type": "number"
+          }
+        }
+      },
+      "RouteStatistics": {
+        "type": "object",
+        "description": "Every key is always present, null when a figure is unknown. Metres, seconds, metres per second.",
+        "required": [
+          "distanceMeters",
+          "distance3DMeters",
+          "elevationGainMeters",
+          "elevationLossMeters",
+          "rawElevationGainMeters",
+          "rawElevationLossMeters",
+          "timedDistanceMeters",
+          "movingDistanceMeters",
+          "durationSeconds",
+          "movingTimeSeconds",
+          "averageSpeed",
+          "movingSpeed",
+          "maximumSpeed",
+          "rawMaximumSpeed",
+          "paceSecondsPerKilometer",
+          "minimumElevationMeters",
+          "maximumElevationMeters",
+          "bounds",
+          "splits",
+          "pointCount",
+          "segmentCount"
+        ],
+        "properties": {
+          "distanceMeters": {
+            "type": "number"
+          },
+          "distance3DMeters": {
+            "type": "number"
+          },
+          "elevationGainMeters": {
+            "type": "number",
+            "description": "smoothed"
+          },
+          "elevationLossMeters": {
+            "type": "number",
+            "description": "smoothed"
+          },
+          "rawElevationGainMeters": {
+            "type": "number"
+          },
+          "rawElevationLossMeters": {
+            "type": "number"
+          },
+          "timedDistanceMeters": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "movingDistanceMeters": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "durationSeconds": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "description": "elapsed, pauses included"
+          },
+          "movingTimeSeconds": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "averageSpeed": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "movingSpeed": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "maximumSpeed": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "description": "the highest speed that lasted (a running median)"
+          },
+          "rawMaximumSpeed": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "paceSecondsPerKilometer": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "minimumElevationMeters": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "maximumElevationMeters": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "bounds": {
+            "type": [
+              "object",
+              "null"
+            ],
+            "required": [
+              "south",
+              "west",
+              "north",
+              "east"
+            ],
+            "description": "degrees; east is less than west when the box crosses the antimeridian; null without points",
+            "properties": {
+              "south": {
+                "type": "number"
+              },
+              "west": {
+                "type": "number"
+              },
+              "north": {
+                "type": "number"
+              },
+              "east": {
+                "type": "number"
+              }
+            }
+          },
+          "splits": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/RouteSplit"
+            }
+          },
+          "pointCount": {
+            "type": "integer"
+          },
+          "segmentCount": {
+            "type": "integer"
+          }
+        }
+      },
+      "RouteUpload": {
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/RouteSummary"
+          },
+          {
+            "type": "object",
+            "required": [
+              "format",
+              "dropped"
+            ],
+            "properties": {
+              "format": {
+                "type": "string",
+                "enum": [
+                  "gpx",
+                  "kml",
+                  "geojson",
+                  "tcx",
+                  "polyline"
+                ],
+                "description": "The format the file was read as (from its content)."
+              },
+              "dropped": {
+                "type": "object",
+                "description": "How many points, times, elevations and segments the reader left out, by reason (only reasons that happened): invalid coordinate, invalid elevation, (0, 0) fix, sentinel time, time going backwards, empty segment.",
+                "additionalProperties": {
+                  "type": "integer",
+                  "minimum": 1
+                }
+              }
+            }
+          }
+        ]
       }
     },
     "securitySchemes": {

@@ -36,6 +36,23 @@ public struct ServerOptions: Sendable {
     public var queuedHashes: Int = 16
     /// How long a connection may sit idle, reading or writing, before it is closed.
     public var idleTimeoutSeconds: Int = 30
+    /// Requests one client address may make a minute (429 beyond); 0 for no limit. Health
+    /// checks and metrics do not count.
+    public var requestsPerClientPerMinute: Int = 6000
+    /// Connections open at once, in all; more are closed as they come.
+    public var maximumConnections: Int = 1024
+    /// Connections open at once from one client address (trusted proxies count only in the total).
+    public var maximumConnectionsPerClient: Int = 256
+    /// How fast a request's head and body must arrive: 20 s, and a second more for every 8 KiB
+    /// (a slower request is answered 408 and its connection closed).
+    public var requestPace = TransferPace(graceSeconds: 20, minimumBytesPerSecond: 8192)
+    /// How fast a client must take a large response: 30 s, and a second more for every 8 KiB
+    /// (else its connection is closed).
+    public var responsePace = TransferPace(graceSeconds: 30, minimumBytesPerSecond: 8192)
+    /// What one account may keep of stored boards.
+    public var boardQuota = Boards.defaultQuota
+    /// What one account may keep of stored routes.
+    public var routeQuota = StoredRoutes.defaultQuota
     /// How new passwords are hashed (OWASP's scrypt unless a test asks for a cheaper one);
     /// stored hashes are checked with the parameters they were made with.
     public var passwordHasher = PasswordHasher()

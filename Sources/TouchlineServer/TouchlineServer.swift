@@ -39,6 +39,7 @@ public struct TouchlineServer: Sendable {
         }
         router.add(middleware: ProblemMiddleware())
         router.add(middleware: LimitsMiddleware())
+        router.add(middleware: RequestRateMiddleware(api: api))
         HealthRoutes(api: api).register(on: router)
         AccountRoutes(api: api).register(on: router)
         MessageRoutes(api: api).register(on: router)
@@ -46,6 +47,7 @@ public struct TouchlineServer: Sendable {
         MatchRoutes(api: api).register(on: router)
         RenderRoutes(api: api).register(on: router)
         BoardRoutes(api: api).register(on: router)
+        RouteRoutes(api: api).register(on: router)
         CalendarRoutes(api: api).register(on: router)
         TeamRoutes(api: api).register(on: router)
         PlayerRoutes(api: api).register(on: router)
@@ -53,10 +55,17 @@ public struct TouchlineServer: Sendable {
         return router
     }
 
-    /// The application: the router behind an HTTP/1.1 server with the decoder's header limits
-    /// and an idle timeout for slow clients.
+    /// The application: the router behind an HTTP/1.1 server with the decoder's header limits,
+    /// an idle timeout, and a ``ConnectionGuard`` on every connection for slow and greedy clients.
     func application(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        let limits = ConnectionLimits(
+            registry: ConnectionRegistry(maximum: options.maximumConnections,
+                                         maximumPerClient: options.maximumConnectionsPerClient,
+                                         exempt: options.trustedProxies),
+            requestPace: options.requestPace, responsePace: options.responsePace, timedWriteBytes: 16 * 1024,
+            metrics: api.metrics)
         let http = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [ConnectionGuard(limits: limits)],
             idleTimeout: .seconds(Int64(options.idleTimeoutSeconds)),
             httpDecoderConfiguration: .init(maxHeaderFieldSize: 16 * 1024, maxHeaderListSize: 32 * 1024,
                                             maxHeaderFieldCount: 100))

@@ -248,3 +248,39 @@ private func expectMessage(_ message: String, sourceLocation: SourceLocation = #
         #expect(try boards.list(alice).items == [saved])
     }
 }
+
+@Suite struct BoardQuotaTests {
+    @Test func anAccountKeepsAtMostItsQuotaOfBoardsAndBytes() throws {
+        let club = try ScratchClub()
+        let alice = try club.user("alice")
+        let bob = try club.user("bob")
+        let log = document(strokes: 1)
+        let boards = Boards(store: club.store, quota: StorageQuota(items: 2, bytes: log.count * 3))
+        let first = try boards.save(alice, title: "one", log: log)
+        try boards.save(alice, title: "two", log: log)
+        expectMessage("boards: an account keeps at most 2 boards; delete one first") {
+            try boards.save(alice, title: "three", log: log)
+        }
+        #expect(try boards.list(alice).items.count == 2)
+        // Another account has its own quota; deleting makes room.
+        try boards.save(bob, title: "bob's", log: log)
+        try boards.delete(alice, first.id)
+        try boards.save(alice, title: "three", log: log)
+
+        let big = document(strokes: 3)
+        let bytes = Boards(store: club.store, quota: StorageQuota(items: 100, bytes: 2 * log.count + big.count - 1))
+        expectMessage("boards: an account keeps at most \(2 * log.count + big.count - 1) bytes of boards, and its 2 take "
+            + "\(2 * log.count) bytes: this one (\(big.count) bytes) would go over; delete some first") {
+            try bytes.save(alice, title: "big", log: big)
+        }
+        #expect(try boards.list(alice).items.map(\.title) == ["three", "two"])
+    }
+
+    @Test func theDefaultQuota() {
+        #expect(Boards.defaultQuota == StorageQuota(items: 1000, bytes: 256 << 20))
+        #expect(StorageQuota.size(256 << 20) == "256 MiB")
+        #expect(StorageQuota.size(3 << 19) == "1.5 MiB")
+        #expect(StorageQuota.size(6850) == "6.7 KiB")
+        #expect(StorageQuota.size(1023) == "1023 bytes")
+    }
+}

@@ -118,6 +118,18 @@ struct ServeCommandTests {
         #expect(result.status == 64)
         #expect(result.stderr.contains("--port must be from 0 to 65535"))
     }
+
+    @Test("serve refuses limits out of range with a usage error naming the flag", arguments: [
+        (["--rate-limit=-1"], "--rate-limit must be from 0 to 10000000"),
+        (["--max-connections", "0"], "--max-connections must be from 1 to 1000000"),
+        (["--max-connections", "10", "--max-connections-per-client", "11"],
+         "--max-connections-per-client must be from 1 to --max-connections (10)"),
+    ])
+    func badLimits(arguments: [String], message: String) throws {
+        let result = try Touchline.run(["serve"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message))
+    }
 }
 
 /// Lines a process writes, collected as they come.

@@ -71,3 +71,90 @@ struct LiveAPITests {
         }
     }
 }
+
+@Suite("Slow and greedy clients over a real socket")
+struct LiveLimitTests {
+    @Test("a trickled body gets 408 over TCP and the connection closes; other clients are served meanwhile")
+    func slowBody() async throws {
+        let test = try APITest { $0.requestPace = TransferPace(graceSeconds: 1, minimumBytesPerSecond: 1_000_000) }
+        try await test.run(.live) { client in
+            let port = try #require(client.client.port)
+            let slow = try RawConnection(port: port)
+            try slow.send("POST /api/v1/render/board HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                + "Content-Length: 5000\r\n\r\n{\"format\"")
+            let health = try await client.send(.get, "/healthz")
+            #expect(health.status == .ok)
+            let (text, closed) = slow.readToEnd()
+            #expect(text.hasPrefix("HTTP/1.1 408"))
+            #expect(text.contains("urn:touchline:problem:timeout"))
+            #expect(text.lowercased().contains("connection: close"))
+            #expect(closed)
+        }
+    }
+
+    @Test("headers that never finish are dropped after the idle timeout, however they trickle")
+    func slowHeaders() async throws {
+        let test = try APITest { $0.idleTimeoutSeconds = 1 }
+        try await test.run(.live) { client in
+            let port = try #require(client.client.port)
+            let slow = try RawConnection(port: port, timeout: 0.4)
+            try slow.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\n")
+            let started = Date()
+            var closed = false
+            while !closed, Date().timeIntervalSince(started) < 10 {
+                try? slow.send("X-Trickle: 1\r\n")
+                closed = slow.readToEnd().closed
+            }
+            #expect(closed)
+        }
+    }
+
+    @Test("a client's connections over its limit are closed at once; its others keep working")
+    func connectionsPerClient() async throws {
+        let test = try APITest { $0.maximumConnectionsPerClient = 3 }
+        try await test.run(.live) { client in
+            let port = try #require(client.client.port)
+            // The test client holds one connection; two more fill the address's three.
+            _ = try await client.send(.get, "/healthz")
+            let held = try (0..<2).map { _ in try RawConnection(port: port) }
+            try await Task.sleep(for: .milliseconds(200))
+            let refused = try RawConnection(port: port, timeout: 5)
+            let (text, closed) = refused.readToEnd()
+            #expect(text.isEmpty && closed)
+            try held[0].send("GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+            #expect(held[0].readToEnd().text.hasPrefix("HTTP/1.1 200"))
+            let metrics = try await client.send(.get, "/metrics")
+            #expect(metrics.text.contains(#"touchline_rate_limited_total{limit="connections"} 1"#))
+        }
+    }
+}
+
+@Suite("Requests per client")
+struct RequestRateTests {
+    @Test("a client over its requests a minute gets 429 with Retry-After; health checks never count")
+    func requestRate() async throws {
+        try await APITest { $0.requestsPerClientPerMinute = 3 }.run { client in
+            for _ in 0..<5 { #expect(try await client.send(.get, "/healthz").status == .ok) }
+            for _ in 0..<3 {
+                let reply = try await client.send(.get, "/api/v1/me")
+                #expect(reply.status == .unauthorized)
+            }
+            let limited = try await client.send(.get, "/api/v1/me")
+            #expect(limited.status == .tooManyRequests)
+            #expect(Int(limited.headers[.retryAfter] ?? "") ?? 0 >= 1)
+            #expect(try limited.problem().type == "rate-limited")
+            #expect(try limited.problem().detail == "too many requests from this address; try again after Retry-After seconds")
+            #expect(try await client.send(.get, "/readyz").status == .ok)
+        }
+    }
+
+    @Test("0 turns the limit off")
+    func unlimited() async throws {
+        try await APITest { $0.requestsPerClientPerMinute = 0 }.run { client in
+            for _ in 0..<50 {
+                let reply = try await client.send(.get, "/api/v1/openapi.json")
+                #expect(reply.status == .ok)
+            }
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import Canvas
+import Club
 import Foundation
 import HTTPTypes
 import Testing
@@ -214,6 +215,21 @@ struct BoardAPITests {
             #expect(truncated.status == .badRequest)
             let list = try await client.send(.get, "/api/v1/boards", token: alice)
             #expect((try list.json()["items"] as? [Any])?.isEmpty == true)
+        }
+    }
+
+    @Test("an account over its board quota gets 422 naming the limit, and nothing is stored")
+    func quota() async throws {
+        try await APITest { $0.boardQuota = StorageQuota(items: 1, bytes: 1 << 20) }.run { client in
+            let alice = try await client.user("alice")
+            let log = try APITest.example("boards/433.json")
+            let first = try await client.send(.post, "/api/v1/boards", token: alice, body: log, contentType: "application/json")
+            #expect(first.status == .created)
+            let second = try await client.send(.post, "/api/v1/boards", token: alice, body: log, contentType: "application/json")
+            #expect(second.status == .unprocessableContent)
+            #expect(try second.problem().detail == "boards: an account keeps at most 1 boards; delete one first")
+            let list = try await client.send(.get, "/api/v1/boards", token: alice)
+            #expect((try list.json()["items"] as? [Any])?.count == 1)
         }
     }
 }

@@ -1,15 +1,10 @@
 import Foundation
 
-/// One page of a keyset-paged list: its items and the cursor of the next page. Its `Codable`
-/// form is the stable schema of the HTTP API's lists and of `touchline board list --json`:
-/// `{"items": [...], "next": CURSOR_OR_NULL}` (`next` is written as `null` on the last page).
-///
-/// ```swift
-/// let first = try teams.list(alice, after: nil)           // 20 teams
-/// let second = try teams.list(alice, after: first.next)   // the 20 after them
-/// ```
-public struct ListPage<Item: Sendable>: Sendable {
-    /// The items of this page, in the list's order.
+/// One page of a keyset-paged listing (``StoredBoardPage``, ``RoutePage``). Its `Codable` form
+/// is the HTTP API's: `{"items": [...], "next": CURSOR_OR_NULL}`, `next` written as `null` on
+/// the last page so that clients test one key.
+public struct ListPage<Item: Sendable & Equatable & Codable>: Sendable, Equatable, Codable {
+    /// The items of this page, in the listing's order.
     public var items: [Item]
     /// An opaque cursor: pass it as `after` for the next page; nil on the last page.
     public var next: String?
@@ -18,11 +13,7 @@ public struct ListPage<Item: Sendable>: Sendable {
         self.items = items
         self.next = next
     }
-}
 
-extension ListPage: Equatable where Item: Equatable {}
-
-extension ListPage: Codable where Item: Codable {
     enum CodingKeys: String, CodingKey {
         case items, next
     }
@@ -34,6 +25,3 @@ extension ListPage: Codable where Item: Codable {
         try container.encode(next, forKey: .next)
     }
 }
-
-/// One page of a user's stored boards, newest first.
-public typealias StoredBoardPage = ListPage<StoredBoardSummary>

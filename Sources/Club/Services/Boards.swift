@@ -26,10 +26,15 @@ public struct Boards: Sendable {
     /// The longest title, in characters.
     public static let maximumTitle = 100
 
-    let store: ClubStore
+    /// What one account may keep: 1,000 boards and 256 MiB of logs.
+    public static let defaultQuota = StorageQuota(items: 1000, bytes: 256 << 20)
 
-    public init(store: ClubStore) {
+    let store: ClubStore
+    let quota: StorageQuota
+
+    public init(store: ClubStore, quota: StorageQuota = Boards.defaultQuota) {
         self.store = store
+        self.quota = quota
     }
 
     /// Stores `log` as a board owned by `actor`, titled `title` (trimmed, 1 to 100
@@ -39,14 +44,17 @@ public struct Boards: Sendable {
     ///
     /// - Parameter source: names the log in the reader's messages (a file name, `body`).
     /// - Throws: ``ClubError/invalid(field:message:)`` for a bad title or a log over
-    ///   ``maximumLogBytes``; `StrokeLogError` (the reader's, naming the line, column or field)
-    ///   for a log that cannot be replayed. Nothing is stored then.
+    ///   ``maximumLogBytes`` or over the account's quota; `StrokeLogError` (the reader's, naming
+    ///   the line, column or field) for a log that cannot be replayed. Nothing is stored then.
     @discardableResult
     public func save(_ actor: ActingUser, title: String, log: Data, source: String = "log") throws -> StoredBoardSummary {
         let title = try Validation.text(title, field: "title", maximum: Self.maximumTitle)
         try Self.checkSize(log.count, source: source)
         let summary = try Self.read(log, source: source)
         return try store.write { db in
+            let held = try Row.fetchOne(db, sql: "SELECT count(*) AS items, coalesce(sum(bytes), 0) AS bytes FROM board WHERE ownerId = ?",
+                                        arguments: [actor.userID])
+            try quota.check(adding: log.count, heldItems: held?["items"] ?? 0, heldBytes: held?["bytes"] ?? 0, kind: "boards")
             try db.execute(sql: """
                 INSERT INTO board (ownerId, title, log, bytes, form, events, strokes, durationMilliseconds, createdAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)

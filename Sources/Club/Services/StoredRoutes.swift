@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Routes
+import Support
 
 /// Users' stored GPS routes. Routes are personal: only the owner lists, shows, exports or
 /// deletes a route, and another user's route is "not found" (its existence is not revealed).
@@ -10,6 +11,7 @@ import Routes
 /// let routes = StoredRoutes(store: store)
 /// let summary = try routes.add(alice, document: result.document, name: "Sunday loop", heartRate: 142)
 /// let nearby = try routes.list(alice, near: GeoPoint(latitude: 43.26, longitude: -2.93))
+/// let page = try routes.list(alice, near: nil, after: nil, limit: 20)   // newest first, 20 at a time
 /// let (info, document) = try routes.show(alice, summary.id)
 /// ```
 public struct StoredRoutes: Sendable {
@@ -21,21 +23,39 @@ public struct StoredRoutes: Sendable {
     public static let maximumFileBytes = 64 << 20
     /// Average heart rates accepted, in beats per minute.
     public static let heartRateRange = 0...250
+    /// The longest name, in characters.
+    public static let maximumName = 100
+    /// The longest category, in characters.
+    public static let maximumCategory = 50
+    /// The longest note, in characters.
+    public static let maximumNote = 2000
+
+    /// What one account may keep: 1,000 routes and 1 GiB of documents.
+    public static let defaultQuota = StorageQuota(items: 1000, bytes: 1 << 30)
 
     let store: ClubStore
+    let quota: StorageQuota
 
-    public init(store: ClubStore) {
+    public init(store: ClubStore, quota: StorageQuota = StoredRoutes.defaultQuota) {
         self.store = store
+        self.quota = quota
+    }
+
+    /// The name a route imported from a file gets: the one given, else the document's own
+    /// (when it has one), else `fallback` (the CLI's file name, the API's "Untitled route").
+    public static func name(_ given: String?, of document: RouteDocument, otherwise fallback: String) -> String {
+        given ?? document.name.flatMap { $0.isEmpty ? nil : $0 } ?? fallback
     }
 
     /// Stores `document` as a route owned by `actor`, named `name` (1 to 100 characters), with an
-    /// optional category (50), note (2,000) and average heart rate (0 to 250).
+    /// optional category (50), note (2,000) and average heart rate (0 to 250), within the
+    /// account's quota (the documents' bytes as stored, JSON).
     @discardableResult
     public func add(_ actor: ActingUser, document: RouteDocument, name: String, category: String? = nil, note: String? = nil,
                     heartRate: Int? = nil) throws -> RouteSummary {
-        let name = try Validation.text(name, field: "name", maximum: 100)
-        let category = try Validation.optionalText(category, field: "category", maximum: 50)
-        let note = try Validation.optionalText(note, field: "note", maximum: 2000)
+        let name = try Validation.text(name, field: "name", maximum: Self.maximumName)
+        let category = try Validation.optionalText(category, field: "category", maximum: Self.maximumCategory)
+        let note = try Validation.optionalText(note, field: "note", maximum: Self.maximumNote)
         try Self.checkHeartRate(heartRate)
         let points = document.tracks.flatMap(\.points) + document.routes.flatMap { $0.stops.map(\.point) }
             + document.waypoints.map(\.point)
@@ -56,6 +76,11 @@ public struct StoredRoutes: Sendable {
             throw ClubError.invalid(field: "document", message: "is larger than 64 MiB as JSON")
         }
         return try store.write { db in
+            // length() of a blob reads its size from the record header, not the blob itself.
+            let held = try Row.fetchOne(db, sql: """
+                SELECT count(*) AS items, coalesce(sum(length(document)), 0) AS bytes FROM route WHERE ownerId = ?
+                """, arguments: [actor.userID])
+            try quota.check(adding: encoded.count, heldItems: held?["items"] ?? 0, heldBytes: held?["bytes"] ?? 0, kind: "routes")
             try db.execute(sql: """
                 INSERT INTO route (ownerId, name, category, note, heartRate, startLatitude, startLongitude, distanceMeters,
                                    pointCount, document, createdAt)
@@ -67,22 +92,60 @@ public struct StoredRoutes: Sendable {
     }
 
     /// The actor's routes: with `near`, nearest start first (ties by id), each with its
-    /// `distanceFromMeters`; without, newest first.
+    /// `distanceFromMeters`; without, newest first (by creation time, then id).
     public func list(_ actor: ActingUser, near: GeoPoint? = nil) throws -> [RouteSummary] {
-        let routes = try store.read { db in
-            try Row.fetchAll(db, sql: Self.select + " WHERE ownerId = ? ORDER BY createdAt DESC, id DESC",
-                             arguments: [actor.userID]).map(Self.summary)
-        }
+        let routes = try store.read { db in try Self.newest(db, actor: actor).map(\.summary) }
         guard let near else { return routes }
-        return routes.map { route in
-            var route = route
-            route.distanceFromMeters = Geodesic.distance(
-                near, GeoPoint(latitude: route.startLatitude, longitude: route.startLongitude))
-            return route
-        }.sorted { a, b in
-            let (x, y) = (a.distanceFromMeters ?? .infinity, b.distanceFromMeters ?? .infinity)
-            return x != y ? x < y : a.id < b.id
+        return Self.nearest(routes, to: near)
+    }
+
+    /// One page of the actor's routes, in ``list(_:near:)``'s order. `after` is the previous
+    /// page's ``RoutePage/next`` (nil for the first page); `limit` is brought into
+    /// 1...`PagingCursor.maximumLimit` (100).
+    ///
+    /// - Throws: ``ClubError/invalid(field:message:)`` for a cursor of another listing: one
+    ///   near another point, or near a point when this one is not, or the other way round.
+    public func list(_ actor: ActingUser, near: GeoPoint?, after cursor: RouteCursor?, limit: Int) throws -> RoutePage {
+        let limit = max(1, min(limit, PagingCursor.maximumLimit))
+        guard let near else {
+            var after: (createdAt: String, id: Int64)?
+            switch cursor?.position {
+            case nil: break
+            case .newest(let createdAt, let id)?: after = (createdAt, id)
+            case .nearest?: throw Self.otherListing("listed near a point; give the same near")
+            }
+            let rows = try store.read { db in try Self.newest(db, actor: actor, after: after, limit: limit + 1) }
+            let items = rows.prefix(limit)
+            let next = rows.count > limit ? items.last.map { RouteCursor(.newest(createdAt: $0.createdAt, id: $0.summary.id)) } : nil
+            return RoutePage(items: items.map(\.summary), next: next?.text)
         }
+        var after: (distance: Double, id: Int64)?
+        switch cursor?.position {
+        case nil: break
+        case .nearest(let latitude, let longitude, let distance, let id)?:
+            guard latitude.bitPattern == near.latitude.bitPattern, longitude.bitPattern == near.longitude.bitPattern else {
+                throw Self.otherListing("listed near another point; give the same near")
+            }
+            after = (distance, id)
+        case .newest?: throw Self.otherListing("listed without a point; leave near out")
+        }
+        let routes = try store.read { db in try Self.newest(db, actor: actor).map(\.summary) }
+        let following = Self.nearest(routes, to: near).drop { route in
+            guard let after else { return false }
+            let distance = route.distanceFromMeters ?? .infinity
+            return distance < after.distance || (distance == after.distance && route.id <= after.id)
+        }
+        let items = Array(following.prefix(limit))
+        let next = following.count > limit ? items.last.map {
+            RouteCursor(.nearest(latitude: near.latitude, longitude: near.longitude,
+                                 distanceMeters: $0.distanceFromMeters ?? .infinity, id: $0.id))
+        } : nil
+        return RoutePage(items: items, next: next?.text)
+    }
+
+    /// One of the actor's routes without its document (which ``show(_:_:)`` decodes).
+    public func summary(_ actor: ActingUser, _ id: Int64) throws -> RouteSummary {
+        try store.read { db in try Self.summary(db, actor: actor, id: id) }
     }
 
     /// One of the actor's routes with its document.
@@ -105,9 +168,9 @@ public struct StoredRoutes: Sendable {
     @discardableResult
     public func edit(_ actor: ActingUser, _ id: Int64, name: String? = nil, category: String? = nil, note: String? = nil,
                      heartRate: Int? = nil, clearHeartRate: Bool = false) throws -> RouteSummary {
-        let name = try name.map { try Validation.text($0, field: "name", maximum: 100) }
-        let category = try category.map { try Validation.optionalText($0, field: "category", maximum: 50) }
-        let note = try note.map { try Validation.optionalText($0, field: "note", maximum: 2000) }
+        let name = try name.map { try Validation.text($0, field: "name", maximum: Self.maximumName) }
+        let category = try category.map { try Validation.optionalText($0, field: "category", maximum: Self.maximumCategory) }
+        let note = try note.map { try Validation.optionalText($0, field: "note", maximum: Self.maximumNote) }
         try Self.checkHeartRate(heartRate)
         return try store.write { db in
             var route = try Self.summary(db, actor: actor, id: id)
@@ -147,6 +210,41 @@ public struct StoredRoutes: Sendable {
         RouteSummary(id: row["id"], name: row["name"], category: row["category"], note: row["note"],
                      heartRate: row["heartRate"], startLatitude: row["startLatitude"], startLongitude: row["startLongitude"],
                      distanceMeters: row["distanceMeters"], pointCount: row["pointCount"], createdAt: row["createdAt"])
+    }
+
+    /// The actor's routes newest first, each with its creation time as the database holds it
+    /// (a page's key): those after `after` in that order, at most `limit` of them when given.
+    static func newest(_ db: Database, actor: ActingUser, after: (createdAt: String, id: Int64)? = nil,
+                       limit: Int? = nil) throws -> [(summary: RouteSummary, createdAt: String)] {
+        var sql = select + " WHERE ownerId = ?"
+        var arguments: StatementArguments = [actor.userID]
+        if let after {
+            sql += " AND (createdAt < ? OR (createdAt = ? AND id < ?))"
+            arguments += [after.createdAt, after.createdAt, after.id]
+        }
+        sql += " ORDER BY createdAt DESC, id DESC"
+        if let limit {
+            sql += " LIMIT ?"
+            arguments += [limit]
+        }
+        return try Row.fetchAll(db, sql: sql, arguments: arguments).map { (summary($0), $0["createdAt"]) }
+    }
+
+    /// `routes` with their `distanceFromMeters` from `point`, nearest first, ties by id.
+    static func nearest(_ routes: [RouteSummary], to point: GeoPoint) -> [RouteSummary] {
+        routes.map { route in
+            var route = route
+            route.distanceFromMeters = Geodesic.distance(
+                point, GeoPoint(latitude: route.startLatitude, longitude: route.startLongitude))
+            return route
+        }.sorted { a, b in
+            let (x, y) = (a.distanceFromMeters ?? .infinity, b.distanceFromMeters ?? .infinity)
+            return x != y ? x < y : a.id < b.id
+        }
+    }
+
+    static func otherListing(_ message: String) -> ClubError {
+        .invalid(field: "after", message: "the cursor is from routes " + message)
     }
 
     /// The actor's route `id`; another user's is "not found".

@@ -51,6 +51,9 @@ import Foundation
 public enum RouteStatisticsCalculator {
     /// The most splits made; when a track would need more, `splits` is empty.
     public static let maximumSplitCount = 100_000
+    /// The shortest split length the front ends take (`touchline route stats --split`, the
+    /// HTTP API's `?split=`): shorter splits say nothing a GPS fix can tell apart.
+    public static let minimumSplitMeters = 10.0
 
     /// The statistics of a recorded track.
     ///

@@ -29,10 +29,21 @@ struct ServeCommand: AsyncParsableCommand {
     var allowOrigin: String?
     @Option(help: ArgumentHelp("A reverse proxy whose X-Forwarded-For names the client (repeatable).", valueName: "address"))
     var trustedProxy: [String] = []
+    @Option(help: ArgumentHelp("Requests a client address may make a minute (0: no limit).", valueName: "n"))
+    var rateLimit = 6000
+    @Option(help: ArgumentHelp("Connections open at once, in all.", valueName: "n"))
+    var maxConnections = 1024
+    @Option(help: ArgumentHelp("Connections open at once from one client address.", valueName: "n"))
+    var maxConnectionsPerClient = 256
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard (1...(1 << 30)).contains(maxUpload) else { throw ValidationError("--max-upload must be from 1 to \(1 << 30) bytes") }
+        guard (0...10_000_000).contains(rateLimit) else { throw ValidationError("--rate-limit must be from 0 to 10000000") }
+        guard (1...1_000_000).contains(maxConnections) else { throw ValidationError("--max-connections must be from 1 to 1000000") }
+        guard (1...maxConnections).contains(maxConnectionsPerClient) else {
+            throw ValidationError("--max-connections-per-client must be from 1 to --max-connections (\(maxConnections))")
+        }
     }
 
     func run() async throws {
@@ -43,6 +54,9 @@ struct ServeCommand: AsyncParsableCommand {
         options.maxUploadBytes = maxUpload
         options.allowOrigin = allowOrigin
         options.trustedProxies = Set(trustedProxy)
+        options.requestsPerClientPerMinute = rateLimit
+        options.maximumConnections = maxConnections
+        options.maximumConnectionsPerClient = maxConnectionsPerClient
         try await TouchlineServer(options: options).run()
     }
 }

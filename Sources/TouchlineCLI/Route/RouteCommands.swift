@@ -72,37 +72,8 @@ struct RouteCommand: ParsableCommand {
         return try read(input, quiet: quiet).document
     }
 
-    /// "12.3 km · 1:02:03 · 350 m climb".
-    static func statsLine(_ statistics: RouteStatistics) -> String {
-        var parts = [Format.distance(statistics.distanceMeters)]
-        if let duration = statistics.durationSeconds { parts.append(Format.duration(duration)) }
-        if statistics.elevationGainMeters > 0 { parts.append("\(Int(statistics.elevationGainMeters.rounded())) m climb") }
-        return parts.joined(separator: " · ")
-    }
-
-    /// Numbers for people.
-    enum Format {
-        static func distance(_ meters: Double) -> String {
-            meters < 1000 ? "\(Int(meters.rounded())) m" : String(format: "%.2f km", meters / 1000)
-        }
-
-        static func duration(_ seconds: Double) -> String {
-            let total = Int(seconds.rounded())
-            return String(format: "%d:%02d:%02d", total / 3600, total / 60 % 60, total % 60)
-        }
-
-        static func pace(_ secondsPerKilometre: Double?) -> String {
-            guard let pace = secondsPerKilometre, pace.isFinite else { return "" }
-            let total = Int(pace.rounded())
-            return String(format: "%d:%02d /km", total / 60, total % 60)
-        }
-
-        static func speed(_ metresPerSecond: Double?) -> String {
-            metresPerSecond.map { String(format: "%.1f km/h", $0 * 3.6) } ?? ""
-        }
-
-        static func metres(_ value: Double?) -> String { value.map { "\(Int($0.rounded())) m" } ?? "" }
-    }
+    /// Numbers for people, as the Routes module writes them.
+    typealias Format = RouteStatisticsText
 
     struct Stats: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -126,7 +97,9 @@ struct RouteCommand: ParsableCommand {
         @OptionGroup var club: ClubOptions
 
         func validate() throws {
-            guard split.isFinite, split >= 10 else { throw ValidationError("--split must be 10 metres or more") }
+            guard split.isFinite, split >= RouteStatisticsCalculator.minimumSplitMeters else {
+                throw ValidationError("--split must be \(Int(RouteStatisticsCalculator.minimumSplitMeters)) metres or more")
+            }
         }
 
         func run() throws {
@@ -204,7 +177,7 @@ struct RouteCommand: ParsableCommand {
         func run() throws {
             let document = try RouteCommand.document(input, club: club, quiet: quiet)
             let source = try RouteCommand.openTiles(tiles, quiet: quiet)
-            let statsLine = RouteStatisticsCalculator.statistics(of: document, splitMeters: 1000).map(RouteCommand.statsLine)
+            let statsLine = RouteStatisticsText.statsLine(of: document)
             let options = RouteMapOptions(size: size, scale: scale, colourBy: colourBy, kilometreLabels: kilometreLabels,
                                           profile: profile, tiles: source, attribution: source?.attribution,
                                           statsLine: statsLine)

@@ -3,41 +3,20 @@ import Club
 import Foundation
 import Routes
 
-/// `--near LAT,LON`: two plain decimals, a latitude in -90...90 and a longitude in -180...180.
+/// `--near LAT,LON`, as ``GeoPoint/init(coordinates:)`` reads it.
 struct NearPoint: ExpressibleByArgument {
     var point: GeoPoint
 
     init?(argument: String) {
-        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2,
-              let latitude = Self.decimal(parts[0]), let longitude = Self.decimal(parts[1]),
-              (-90...90).contains(latitude), (-180...180).contains(longitude) else { return nil }
-        point = GeoPoint(latitude: latitude, longitude: longitude)
-    }
-
-    /// `-12.5`, `43`, `.5`: digits with an optional sign and point; no spaces, exponents, nan or inf.
-    private static func decimal(_ text: Substring) -> Double? {
-        let allowed = Set("0123456789.-+")
-        guard !text.isEmpty, text.allSatisfy(allowed.contains), text.contains(where: \.isNumber),
-              let value = Double(text), value.isFinite else { return nil }
-        return value
+        guard let point = GeoPoint(coordinates: argument) else { return nil }
+        self.point = point
     }
 
     static var defaultValueDescription: String { "LAT,LON" }
 }
 
 /// The formats `route export` writes.
-enum RouteExportFormat: String, ExpressibleByArgument, CaseIterable {
-    case gpx, geojson, kml
-
-    func data(_ document: RouteDocument, metadata: RouteMetadata) -> Data {
-        switch self {
-        case .gpx: RouteWriter.gpx(document, metadata: metadata)
-        case .geojson: RouteWriter.geoJSON(document, metadata: metadata)
-        case .kml: RouteWriter.kml(document, metadata: metadata)
-        }
-    }
-}
+extension RouteExportFormat: ExpressibleByArgument {}
 
 extension RouteCommand {
     /// The rows of a route listing.
@@ -79,7 +58,7 @@ extension RouteCommand {
             }
             let result = try RouteCommand.read(input, quiet: output.json)
             let fallback = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
-            let title = name ?? result.document.name.flatMap { $0.isEmpty ? nil : $0 } ?? fallback
+            let title = StoredRoutes.name(name, of: result.document, otherwise: fallback)
             let (store, actor) = try club.session()
             let route = try StoredRoutes(store: store).add(actor, document: result.document, name: title,
                                                            category: category, note: note, heartRate: heartRate)

@@ -13,7 +13,7 @@ struct BoardRoutes {
 
     init(api: APIServices) {
         self.api = api
-        boards = Boards(store: api.store)
+        boards = Boards(store: api.store, quota: api.options.boardQuota)
     }
 
     /// The title of a board uploaded without `?title=`.

@@ -3,7 +3,8 @@ import Foundation
 import Hummingbird
 import Tactics
 
-/// Renders from posted input, nothing stored: `POST /api/v1/render/board` and
+/// Renders from posted input, nothing stored and no account needed: `POST /api/v1/render/board`,
+/// a posted route file's map, thumbnail and statistics under `/api/v1/render/route`, and
 /// `POST /api/v1/render/album`.
 struct RenderRoutes {
     let api: APIServices
@@ -16,6 +17,26 @@ struct RenderRoutes {
         }
         v1.post("render/album") { request, _ in
             try await AlbumUpload.response(request, api: api)
+        }
+        v1.post("render/route") { request, _ in
+            let format = try Negotiation.format(request.headers[.accept], offering: [.png, .svg, .pdf])
+            let options = try RouteOutput.mapOptions(Query(request))
+            let data = try await RouteUpload.data(request, api: api)
+            return try await RouteOutput.image(options, format: format, kind: "route", request: request, api: api) {
+                try RouteUpload.document(data)
+            }
+        }
+        v1.post("render/route/thumbnail") { request, _ in
+            let options = try RouteOutput.thumbnailOptions(Query(request))
+            let data = try await RouteUpload.data(request, api: api)
+            return try await RouteOutput.image(options, format: .png, kind: "route-thumbnail", request: request, api: api) {
+                try RouteUpload.document(data)
+            }
+        }
+        v1.post("render/route/statistics") { request, _ in
+            let split = try RouteOutput.split(Query(request))
+            let data = try await RouteUpload.data(request, api: api)
+            return try await RouteOutput.statistics(split: split, source: "body", api: api) { try RouteUpload.document(data) }
         }
     }
 }

@@ -32,9 +32,9 @@ struct APIServices: Sendable {
         matches = Matches(store: store)
         workers = Workers(threads: options.workerThreads)
         metrics = ServerMetrics()
-        hashGate = AdmissionGate(limit: options.concurrentHashes, queueLimit: options.queuedHashes)
+        hashGate = AdmissionGate(limit: options.concurrentHashes, queueLimit: options.queuedHashes, work: "password checks")
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        renderGate = AdmissionGate(limit: max(1, cores), queueLimit: 64)
+        renderGate = AdmissionGate(limit: max(1, cores), queueLimit: 64, work: "renders")
         loginsByAccount = RateLimiter(limit: options.loginsPerAccountPerMinute)
         loginsByAddress = RateLimiter(limit: options.loginsPerAddressPerMinute)
     }

@@ -4,12 +4,15 @@
 actor AdmissionGate {
     private let limit: Int
     private let queueLimit: Int
+    /// What is turned away, for the 503's detail: "password checks", "renders".
+    private let work: String
     private var inside = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    init(limit: Int, queueLimit: Int) {
+    init(limit: Int, queueLimit: Int, work: String) {
         self.limit = max(1, limit)
         self.queueLimit = max(0, queueLimit)
+        self.work = work
     }
 
     /// Runs `body` once let in.
@@ -33,7 +36,7 @@ actor AdmissionGate {
             return
         }
         guard waiting.count < queueLimit else {
-            throw Problem.overloaded("too many password checks at once; try again in a moment")
+            throw Problem.overloaded("too many \(work) at once; try again in a moment")
         }
         // The place is handed over by `leave`, which keeps `inside` as it is.
         await withCheckedContinuation { waiting.append($0) }

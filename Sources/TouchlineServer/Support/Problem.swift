@@ -119,7 +119,14 @@ struct Problem: Error, Sendable, Equatable {
                 self.init(.invalid, error.localizedDescription)
             default: self.init(.internalError, "the image could not be made")
             }
-        case let error as RouteReadError: self.init(.invalid, error.localizedDescription)
+        case let error as RouteReadError:
+            // As stroke logs and season files: broken syntax or no known format is malformed;
+            // impossible values, nothing usable and the readers' own limits (points, nesting,
+            // text length; the body's size is 413 before it is read) break a rule.
+            switch error.kind {
+            case .malformed, .unrecognizedFormat, .unreadable: self.init(.malformed, error.localizedDescription)
+            case .invalidData, .noUsablePoints, .limitExceeded: self.init(.invalid, error.localizedDescription)
+            }
         case let error as RouteMapError: self.init(.invalid, error.localizedDescription)
         case let error as PlayerCardError: self.init(.invalid, error.localizedDescription)
         case let error as PrintError: self.init(.invalid, error.localizedDescription)
@@ -146,6 +153,15 @@ struct Problem: Error, Sendable, Equatable {
 
     /// The `application/problem+json` response; `instance` is the request's path.
     func response(instance: String, requestID: String) -> Response {
+        var headers: HTTPFields = [.contentType: "application/problem+json"]
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        if kind == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"touchline\"" }
+        let data = body(instance: instance, requestID: requestID)
+        return Response(status: kind.status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// The problem's JSON document.
+    func body(instance: String, requestID: String) -> Data {
         struct Body: Encodable {
             var type: String
             var title: String
@@ -156,10 +172,6 @@ struct Problem: Error, Sendable, Equatable {
         }
         let body = Body(type: kind.type, title: kind.title, status: kind.status.code, detail: detail, instance: instance,
                         requestId: requestID)
-        var headers: HTTPFields = [.contentType: "application/problem+json"]
-        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
-        if kind == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"touchline\"" }
-        let data = (try? APIJSON.encoder.encode(body)) ?? Data("{}".utf8)
-        return Response(status: kind.status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return (try? APIJSON.encoder.encode(body)) ?? Data("{}".utf8)
     }
 }

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// A plain TCP connection to a local port, for clients that misbehave in ways an HTTP client
+/// library will not: trickling a body, opening connections and sending nothing.
+final class RawConnection {
+    private let descriptor: Int32
+
+    /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds.
+    init(port: Int, timeout: Double = 10) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw TestFailure("socket: \(errno)") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw TestFailure("connect: \(errno)")
+        }
+        var limit = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(descriptor) }
+
+    func send(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        let sent = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        guard sent == bytes.count else { throw TestFailure("send: \(errno)") }
+    }
+
+    /// Everything the server sends until it closes the connection (or the read timeout passes:
+    /// then `closed` is false).
+    func readToEnd() -> (text: String, closed: Bool) {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                data.append(contentsOf: buffer[0..<count])
+            } else {
+                return (String(decoding: data, as: UTF8.self), count == 0 || errno == ECONNRESET)
+            }
+        }
+    }
+}
