@@ -100,10 +100,7 @@ import Testing
     @Test func aLeaguesMatchesAndResults() throws {
         let club = try ScratchClub()
         let alice = try club.user("alice")
-        let leagues = Leagues(store: club.store, hasher: ScratchClub.fastHasher)
-        let matches = Matches(store: club.store)
-        let league = try leagues.create(alice, name: "Liga", season: "2024/25", kind: .friends)
-        for team in ["A", "B", "C", "D", "E"] { try leagues.addTeam(alice, .id(league.id), name: team) }
+        let (leagues, matches, league) = try club.league(owner: alice, teams: ["A", "B", "C", "D", "E"])
         try leagues.generateFixtures(alice, .id(league.id), options: FixtureOptions(rounds: .double, seed: 3,
                                                                                     startDate: "2024-08-17"))
         for stored in try leagues.matches(.id(league.id)).prefix(7) {

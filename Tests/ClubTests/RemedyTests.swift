@@ -9,10 +9,7 @@ import Testing
     @Test func eachRefusalCarriesItsRemedy() throws {
         let club = try ScratchClub()
         let alice = try club.user("alice")
-        let leagues = Leagues(store: club.store, hasher: ScratchClub.fastHasher)
-        let matches = Matches(store: club.store)
-        let league = try leagues.create(alice, name: "Liga", season: "2024/25", kind: .friends)
-        for team in ["A", "B", "C", "D"] { try leagues.addTeam(alice, .id(league.id), name: team) }
+        let (leagues, matches, league) = try club.league(owner: alice, teams: ["A", "B", "C", "D"])
         let options = FixtureOptions(rounds: .single, seed: 1, startDate: "2024-08-10")
         try leagues.generateFixtures(alice, .id(league.id), options: options)
         let first = try #require(try leagues.matches(.id(league.id), matchday: 1).first)

@@ -43,6 +43,15 @@ final class ScratchClub {
         return try accounts.authenticate(username: username, password: "\(username)-password")
     }
 
+    /// A friends' league "Liga" of 2024/25 owned by `owner`, with `teams`, and the services
+    /// that change it.
+    func league(owner: ActingUser, teams: [String]) throws -> (Leagues, Matches, LeagueInfo) {
+        let leagues = Leagues(store: store, hasher: Self.fastHasher)
+        let league = try leagues.create(owner, name: "Liga", season: "2024/25", kind: .friends)
+        for team in teams { try leagues.addTeam(owner, .id(league.id), name: team) }
+        return (leagues, Matches(store: store), league)
+    }
+
     /// Every byte of the database's files (main file, WAL and shared memory).
     func databaseBytes() throws -> Data {
         var bytes = Data()

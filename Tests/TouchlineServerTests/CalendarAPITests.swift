@@ -100,13 +100,8 @@ struct CalendarAPITests {
     func teamCalendarForMembers() async throws {
         let test = try APITest()
         try await test.run { client in
-            let alice = try await client.user("alice")
-            let bob = try await client.user("bob")
-            let carol = try await client.user("carol")
-            let dave = try await client.user("dave")
-            let team = try await client.team(alice, "Athletic Infantil A")
-            try await client.grant(alice, team: team, "bob", "editor")
-            try await client.grant(alice, team: team, "carol", "viewer")
+            let people = try await client.teamPeople()
+            let (alice, bob, carol, dave, team) = (people.alice, people.bob, people.carol, people.dave, people.team)
             let friendly = try await client.send(.post, "/api/v1/matches", token: alice,
                                                  json: ["home": "Athletic Infantil A", "away": "Vecinos", "date": "2024-10-12"])
             #expect(friendly.status == .created)

@@ -262,7 +262,25 @@ extension APITest {
     }
 }
 
+/// A team with one user of each kind: alice owns it, bob edits it, carol views it, dave is a
+/// stranger to it (their tokens).
+struct TeamPeople {
+    let alice: String, bob: String, carol: String, dave: String
+    let team: Int
+}
+
 extension TestClient {
+    /// Registers alice, bob, carol and dave, and makes alice's team "Athletic Infantil A" with
+    /// bob its editor and carol its viewer.
+    func teamPeople() async throws -> TeamPeople {
+        let alice = try await user("alice"), bob = try await user("bob")
+        let carol = try await user("carol"), dave = try await user("dave")
+        let team = try await self.team(alice, "Athletic Infantil A")
+        try await grant(alice, team: team, "bob", "editor")
+        try await grant(alice, team: team, "carol", "viewer")
+        return TeamPeople(alice: alice, bob: bob, carol: carol, dave: dave, team: team)
+    }
+
     /// Creates a team owned by `token`'s user; its id.
     func team(_ token: String, _ name: String, season: String = "2024/25", fields: [String: Any] = [:]) async throws -> Int {
         let reply = try await send(.post, "/api/v1/teams", token: token, json: fields.merging(["name": name, "season": season]) { $1 })

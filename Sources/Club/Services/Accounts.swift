@@ -235,10 +235,9 @@ public struct Accounts: Sendable {
     ///   user search gave.
     public func search(_ text: String, after cursor: String?,
                        limit: Int = PagingCursor.defaultLimit) throws -> ListPage<UserProfile> {
-        let limit = Keyset.clamp(limit)
-        return try store.read { db in
-            let rows = try Self.found(db, text, after: cursor, limit: limit + 1)
-            return ListPage(items: rows.prefix(limit).map(Self.profile), next: Self.searchOrder.next(after: rows, limit: limit))
+        try store.read { db in
+            try Self.searchOrder.page(limit: limit, fetch: { try Self.found(db, text, after: cursor, limit: $0) },
+                                      items: { $0.map(Self.profile) })
         }
     }
 

@@ -93,6 +93,16 @@ struct Keyset: Sendable {
         return ("(\(condition))", arguments)
     }
 
+    /// A page of at most `limit` items (brought into 1...``PagingCursor/maximumLimit``): `fetch`
+    /// is asked for one row more than that, which tells whether another page follows, and its
+    /// rows (holding ``selection``) are made the page's `items`.
+    func page<Item>(limit: Int, fetch: (_ rows: Int) throws -> [Row],
+                    items: ([Row]) throws -> [Item]) throws -> ListPage<Item> {
+        let limit = Self.clamp(limit)
+        let rows = try fetch(limit + 1)
+        return ListPage(items: try items(Array(rows.prefix(limit))), next: next(after: rows, limit: limit))
+    }
+
     /// The cursor of the page after `rows` when there are more items than `limit`, else nil.
     /// The rows must hold ``selection``.
     func next(after rows: [Row], limit: Int) -> String? {
@@ -109,7 +119,7 @@ struct Keyset: Sendable {
     }
 
     /// A page size brought into 1...``PagingCursor/maximumLimit``.
-    static func clamp(_ limit: Int) -> Int {
+    private static func clamp(_ limit: Int) -> Int {
         max(1, min(limit, PagingCursor.maximumLimit))
     }
 

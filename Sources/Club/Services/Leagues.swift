@@ -49,10 +49,8 @@ public struct Leagues: Sendable {
     ///
     /// - Throws: ``ClubError/invalid(field:message:)`` for an `after` that no league listing gave.
     public func list(after cursor: String?, limit: Int = PagingCursor.defaultLimit) throws -> ListPage<LeagueInfo> {
-        let limit = Keyset.clamp(limit)
-        return try store.read { db in
-            let rows = try Self.rows(db, after: cursor, limit: limit + 1)
-            return ListPage(items: rows.prefix(limit).map(Self.info), next: Self.order.next(after: rows, limit: limit))
+        try store.read { db in
+            try Self.order.page(limit: limit, fetch: { try Self.rows(db, after: cursor, limit: $0) }, items: { $0.map(Self.info) })
         }
     }
 
@@ -348,7 +346,7 @@ public struct Leagues: Sendable {
                 condition += " AND status IN (\(counting.map { _ in "?" }.joined(separator: ", ")))"
                 arguments += StatementArguments(counting.map(\.rawValue))
             }
-            return try MatchStorage.page(db, where: condition, arguments: arguments, after: cursor, limit: Keyset.clamp(limit))
+            return try MatchStorage.page(db, where: condition, arguments: arguments, after: cursor, limit: limit)
         }
     }
 

@@ -98,17 +98,18 @@ enum MatchStorage {
                                   arguments: arguments))
     }
 
-    /// One page of ``fetch(_:where:arguments:)``: the `limit` matches after `cursor` (nil for
-    /// the first page).
+    /// One page of ``fetch(_:where:arguments:)``: the `limit` matches (1 to 100) after `cursor`
+    /// (nil for the first page).
     ///
     /// - Throws: ``ClubError/invalid(field:message:)`` for a cursor that no match listing gave.
     static func page(_ db: Database, where condition: String, arguments: StatementArguments, after cursor: String?,
                      limit: Int) throws -> ListPage<StoredMatch> {
         let (after, afterArguments) = try order.after(cursor)
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT *, \(order.selection) FROM match WHERE (\(condition)) AND \(after) ORDER BY \(order.orderBy) LIMIT ?
-            """, arguments: arguments + afterArguments + [limit + 1])
-        return ListPage(items: try load(db, Array(rows.prefix(limit))), next: order.next(after: rows, limit: limit))
+        return try order.page(limit: limit, fetch: { rows in
+            try Row.fetchAll(db, sql: """
+                SELECT *, \(order.selection) FROM match WHERE (\(condition)) AND \(after) ORDER BY \(order.orderBy) LIMIT ?
+                """, arguments: arguments + afterArguments + [rows])
+        }, items: { try load(db, $0) })
     }
 
     /// The matches of `rows` (of `match`), with their events and line-ups.

@@ -226,7 +226,7 @@ public struct Matches: Sendable {
                            limit: Int = PagingCursor.defaultLimit) throws -> ListPage<StoredMatch> {
         try store.read { db in
             try MatchStorage.page(db, where: "leagueId IS NULL AND recordedBy = ?", arguments: [actor.userID], after: cursor,
-                                  limit: Keyset.clamp(limit))
+                                  limit: limit)
         }
     }
 

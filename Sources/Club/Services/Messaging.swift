@@ -161,10 +161,9 @@ public struct Messaging: Sendable {
     /// - Throws: ``ClubError/invalid(field:message:)`` for an `after` that no block listing gave.
     public func blocked(_ actor: ActingUser, after cursor: String?,
                         limit: Int = PagingCursor.defaultLimit) throws -> ListPage<String> {
-        let limit = Keyset.clamp(limit)
-        return try store.read { db in
-            let rows = try Self.blockedRows(db, actor, after: cursor, limit: limit + 1)
-            return ListPage(items: rows.prefix(limit).map { $0["username"] }, next: Self.blockOrder.next(after: rows, limit: limit))
+        try store.read { db in
+            try Self.blockOrder.page(limit: limit, fetch: { try Self.blockedRows(db, actor, after: cursor, limit: $0) },
+                                     items: { $0.map { $0["username"] } })
         }
     }
 

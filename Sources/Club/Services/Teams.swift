@@ -48,10 +48,9 @@ public struct Teams: Sendable {
     /// - Throws: ``ClubError/invalid(field:message:)`` for an `after` that no team listing gave.
     public func list(_ actor: ActingUser, after cursor: String?,
                      limit: Int = PagingCursor.defaultLimit) throws -> ListPage<TeamAccess> {
-        let limit = Keyset.clamp(limit)
-        return try store.read { db in
-            let rows = try Self.rows(db, actor, after: cursor, limit: limit + 1)
-            return ListPage(items: rows.prefix(limit).map(Self.access), next: Self.order.next(after: rows, limit: limit))
+        try store.read { db in
+            try Self.order.page(limit: limit, fetch: { try Self.rows(db, actor, after: cursor, limit: $0) },
+                                items: { $0.map(Self.access) })
         }
     }
 
