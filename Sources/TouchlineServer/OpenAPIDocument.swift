@@ -230,24 +230,10 @@ enum OpenAPIDocument {
             }
           },
           {
-            "name": "after",
-            "in": "query",
-            "required": false,
-            "description": "the previous page's next",
-            "schema": {
-              "type": "string"
-            }
+            "$ref": "#/components/parameters/after"
           },
           {
-            "name": "limit",
-            "in": "query",
-            "required": false,
-            "description": "items on a page (default 20)",
-            "schema": {
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 100
-            }
+            "$ref": "#/components/parameters/limit"
           }
         ]
       }
@@ -283,13 +269,7 @@ enum OpenAPIDocument {
         },
         "parameters": [
           {
-            "name": "username",
-            "in": "path",
-            "required": true,
-            "description": "",
-            "schema": {
-              "type": "string"
-            }
+            "$ref": "#/components/parameters/username"
           }
         ]
       }
@@ -602,24 +582,10 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "after",
-            "in": "query",
-            "required": false,
-            "description": "the previous page's next",
-            "schema": {
-              "type": "string"
-            }
+            "$ref": "#/components/parameters/after"
           },
           {
-            "name": "limit",
-            "in": "query",
-            "required": false,
-            "description": "items on a page (default 20)",
-            "schema": {
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 100
-            }
+            "$ref": "#/components/parameters/limit"
           }
         ]
       }
@@ -660,24 +626,10 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "after",
-            "in": "query",
-            "required": false,
-            "description": "the previous page's next",
-            "schema": {
-              "type": "string"
-            }
+            "$ref": "#/components/parameters/after"
           },
           {
-            "name": "limit",
-            "in": "query",
-            "required": false,
-            "description": "items on a page (default 20)",
-            "schema": {
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 100
-            }
+            "$ref": "#/components/parameters/limit"
           }
         ]
       }
@@ -754,14 +706,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a message id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/messageId"
           }
         ]
       },
@@ -793,14 +738,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a message id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/messageId"
           }
         ]
       }
@@ -841,14 +779,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a message id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/messageId"
           }
         ],
         "requestBody": {
@@ -899,24 +830,10 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "after",
-            "in": "query",
-            "required": false,
-            "description": "the previous page's next",
-            "schema": {
-              "type": "string"
-            }
+            "$ref": "#/components/parameters/after"
           },
           {
-            "name": "limit",
-            "in": "query",
-            "required": false,
-            "description": "items on a page (default 20)",
-            "schema": {
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 100
-            }
+            "$ref": "#/components/parameters/limit"
           }
         ]
       }
@@ -950,13 +867,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "username",
-            "in": "path",
-            "required": true,
-            "description": "",
-            "schema": {
-              "type": "string"
-            }
+            "$ref": "#/components/parameters/username"
           }
         ]
       },
@@ -988,13 +899,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "username",
-            "in": "path",
-            "required": true,
-            "description": "",
-            "schema": {
-              "type": "string"
-            }
+            "$ref": "#/components/parameters/username"
           }
         ]
       }
@@ -1030,24 +935,10 @@ enum OpenAPIDocument {
         },
         "parameters": [
           {
-            "name": "after",
-            "in": "query",
-            "required": false,
-            "description": "the previous page's next",
-            "schema": {
-              "type": "string"
-            }
+            "$ref": "#/components/parameters/after"
           },
           {
-            "name": "limit",
-            "in": "query",
-            "required": false,
-            "description": "items on a page (default 20)",
-            "schema": {
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 100
-            }
+            "$ref": "#/components/parameters/limit"
           }
         ]
       },
@@ -1252,14 +1143,7 @@ enum OpenAPIDocument {
         },
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a league id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/leagueId"
           }
         ]
       },
@@ -1298,14 +1182,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a league id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/leagueId"
           }
         ],
         "requestBody": {
@@ -1347,14 +1224,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a league id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/leagueId"
           }
         ]
       }
@@ -1390,14 +1260,7 @@ enum OpenAPIDocument {
         },
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a league id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/leagueId"
           },
           {
             "name": "matchday",
@@ -1410,24 +1273,10 @@ enum OpenAPIDocument {
             }
           },
           {
-            "name": "after",
-            "in": "query",
-            "required": false,
-            "description": "the previous page's next",
-            "schema": {
-              "type": "string"
-            }
+            "$ref": "#/components/parameters/after"
           },
           {
-            "name": "limit",
-            "in": "query",
-            "required": false,
-            "description": "items on a page (default 20)",
-            "schema": {
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 100
-            }
+            "$ref": "#/components/parameters/limit"
           }
         ]
       },
@@ -1474,14 +1323,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a league id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/leagueId"
           }
         ],
         "requestBody": {
@@ -1556,14 +1398,7 @@ enum OpenAPIDocument {
         },
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a league id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/leagueId"
           },
           {
             "name": "rules",
@@ -1665,68 +1500,22 @@ enum OpenAPIDocument {
         },
         "parameters": [
           {
-            "name": "size",
-            "in": "query",
-            "required": false,
-            "description": "WxH pixels (points for SVG/PDF)",
-            "schema": {
-              "type": "string",
-              "pattern": "^[0-9.]+x[0-9.]+$"
-            }
+            "$ref": "#/components/parameters/size"
           },
           {
-            "name": "scale",
-            "in": "query",
-            "required": false,
-            "description": "device pixels per unit, above 0 and at most 16",
-            "schema": {
-              "type": "number",
-              "exclusiveMinimum": 0,
-              "maximum": 16
-            }
+            "$ref": "#/components/parameters/scale"
           },
           {
-            "name": "until",
-            "in": "query",
-            "required": false,
-            "description": "show the first N events only",
-            "schema": {
-              "type": "integer",
-              "minimum": 0
-            }
+            "$ref": "#/components/parameters/until"
           },
           {
-            "name": "background",
-            "in": "query",
-            "required": false,
-            "description": "",
-            "schema": {
-              "type": "string",
-              "enum": [
-                "pitch",
-                "half-pitch",
-                "blank",
-                "none"
-              ]
-            }
+            "$ref": "#/components/parameters/background"
           },
           {
-            "name": "vertical",
-            "in": "query",
-            "required": false,
-            "description": "",
-            "schema": {
-              "type": "boolean"
-            }
+            "$ref": "#/components/parameters/vertical"
           },
           {
-            "name": "stripes",
-            "in": "query",
-            "required": false,
-            "description": "",
-            "schema": {
-              "type": "boolean"
-            }
+            "$ref": "#/components/parameters/stripes"
           },
           {
             "name": "surface",
@@ -1942,24 +1731,10 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "after",
-            "in": "query",
-            "required": false,
-            "description": "the previous page's next",
-            "schema": {
-              "type": "string"
-            }
+            "$ref": "#/components/parameters/after"
           },
           {
-            "name": "limit",
-            "in": "query",
-            "required": false,
-            "description": "items on a page (default 20)",
-            "schema": {
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 100
-            }
+            "$ref": "#/components/parameters/limit"
           }
         ]
       }
@@ -2000,14 +1775,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a board id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/boardId"
           }
         ]
       },
@@ -2039,14 +1807,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a board id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/boardId"
           }
         ]
       }
@@ -2092,14 +1853,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a board id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/boardId"
           }
         ]
       }
@@ -2152,78 +1906,25 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a board id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/boardId"
           },
           {
-            "name": "size",
-            "in": "query",
-            "required": false,
-            "description": "WxH pixels (points for SVG/PDF)",
-            "schema": {
-              "type": "string",
-              "pattern": "^[0-9.]+x[0-9.]+$"
-            }
+            "$ref": "#/components/parameters/size"
           },
           {
-            "name": "scale",
-            "in": "query",
-            "required": false,
-            "description": "device pixels per unit, above 0 and at most 16",
-            "schema": {
-              "type": "number",
-              "exclusiveMinimum": 0,
-              "maximum": 16
-            }
+            "$ref": "#/components/parameters/scale"
           },
           {
-            "name": "until",
-            "in": "query",
-            "required": false,
-            "description": "show the first N events only",
-            "schema": {
-              "type": "integer",
-              "minimum": 0
-            }
+            "$ref": "#/components/parameters/until"
           },
           {
-            "name": "background",
-            "in": "query",
-            "required": false,
-            "description": "",
-            "schema": {
-              "type": "string",
-              "enum": [
-                "pitch",
-                "half-pitch",
-                "blank",
-                "none"
-              ]
-            }
+            "$ref": "#/components/parameters/background"
           },
           {
-            "name": "vertical",
-            "in": "query",
-            "required": false,
-            "description": "",
-            "schema": {
-              "type": "boolean"
-            }
+            "$ref": "#/components/parameters/vertical"
           },
           {
-            "name": "stripes",
-            "in": "query",
-            "required": false,
-            "description": "",
-            "schema": {
-              "type": "boolean"
-            }
+            "$ref": "#/components/parameters/stripes"
           }
         ]
       }
@@ -2276,78 +1977,25 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a board id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/boardId"
           },
           {
-            "name": "size",
-            "in": "query",
-            "required": false,
-            "description": "WxH pixels (points for SVG/PDF)",
-            "schema": {
-              "type": "string",
-              "pattern": "^[0-9.]+x[0-9.]+$"
-            }
+            "$ref": "#/components/parameters/size"
           },
           {
-            "name": "scale",
-            "in": "query",
-            "required": false,
-            "description": "device pixels per unit, above 0 and at most 16",
-            "schema": {
-              "type": "number",
-              "exclusiveMinimum": 0,
-              "maximum": 16
-            }
+            "$ref": "#/components/parameters/scale"
           },
           {
-            "name": "until",
-            "in": "query",
-            "required": false,
-            "description": "show the first N events only",
-            "schema": {
-              "type": "integer",
-              "minimum": 0
-            }
+            "$ref": "#/components/parameters/until"
           },
           {
-            "name": "background",
-            "in": "query",
-            "required": false,
-            "description": "",
-            "schema": {
-              "type": "string",
-              "enum": [
-                "pitch",
-                "half-pitch",
-                "blank",
-                "none"
-              ]
-            }
+            "$ref": "#/components/parameters/background"
           },
           {
-            "name": "vertical",
-            "in": "query",
-            "required": false,
-            "description": "",
-            "schema": {
-              "type": "boolean"
-            }
+            "$ref": "#/components/parameters/vertical"
           },
           {
-            "name": "stripes",
-            "in": "query",
-            "required": false,
-            "description": "",
-            "schema": {
-              "type": "boolean"
-            }
+            "$ref": "#/components/parameters/stripes"
           }
         ]
       }
@@ -2400,78 +2048,25 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a board id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/boardId"
           },
           {
-            "name": "size",
-            "in": "query",
-            "required": false,
-            "description": "WxH pixels (points for SVG/PDF)",
-            "schema": {
-              "type": "string",
-              "pattern": "^[0-9.]+x[0-9.]+$"
-            }
+            "$ref": "#/components/parameters/size"
           },
           {
-            "name": "scale",
-            "in": "query",
-            "required": false,
-            "description": "device pixels per unit, above 0 and at most 16",
-            "schema": {
-              "type": "number",
-              "exclusiveMinimum": 0,
-              "maximum": 16
-            }
+            "$ref": "#/components/parameters/scale"
           },
           {
-            "name": "until",
-            "in": "query",
-            "required": false,
-            "description": "show the first N events only",
-            "schema": {
-              "type": "integer",
-              "minimum": 0
-            }
+            "$ref": "#/components/parameters/until"
           },
           {
-            "name": "background",
-            "in": "query",
-            "required": false,
-            "description": "",
-            "schema": {
-              "type": "string",
-              "enum": [
-                "pitch",
-                "half-pitch",
-                "blank",
-                "none"
-              ]
-            }
+            "$ref": "#/components/parameters/background"
           },
           {
-            "name": "vertical",
-            "in": "query",
-            "required": false,
-            "description": "",
-            "schema": {
-              "type": "boolean"
-            }
+            "$ref": "#/components/parameters/vertical"
           },
           {
-            "name": "stripes",
-            "in": "query",
-            "required": false,
-            "description": "",
-            "schema": {
-              "type": "boolean"
-            }
+            "$ref": "#/components/parameters/stripes"
           }
         ]
       }
@@ -2505,14 +2100,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a league id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/leagueId"
           }
         ],
         "requestBody": {
@@ -2554,14 +2142,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a league id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/leagueId"
           }
         ]
       }
@@ -2595,14 +2176,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a league id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/leagueId"
           }
         ],
         "requestBody": {
@@ -2646,23 +2220,10 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a league id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/leagueId"
           },
           {
-            "name": "username",
-            "in": "path",
-            "required": true,
-            "description": "",
-            "schema": {
-              "type": "string"
-            }
+            "$ref": "#/components/parameters/username"
           }
         ]
       },
@@ -2694,23 +2255,10 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a league id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/leagueId"
           },
           {
-            "name": "username",
-            "in": "path",
-            "required": true,
-            "description": "",
-            "schema": {
-              "type": "string"
-            }
+            "$ref": "#/components/parameters/username"
           }
         ]
       }
@@ -2746,14 +2294,7 @@ enum OpenAPIDocument {
         },
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a league id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/leagueId"
           }
         ]
       },
@@ -2792,14 +2333,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a league id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/leagueId"
           }
         ],
         "requestBody": {
@@ -2843,14 +2377,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a league id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/leagueId"
           },
           {
             "name": "team",
@@ -2909,14 +2436,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a league id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/leagueId"
           }
         ],
         "requestBody": {
@@ -2962,14 +2482,7 @@ enum OpenAPIDocument {
         },
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a league id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/leagueId"
           },
           {
             "name": "matchday",
@@ -2982,24 +2495,10 @@ enum OpenAPIDocument {
             }
           },
           {
-            "name": "after",
-            "in": "query",
-            "required": false,
-            "description": "the previous page's next",
-            "schema": {
-              "type": "string"
-            }
+            "$ref": "#/components/parameters/after"
           },
           {
-            "name": "limit",
-            "in": "query",
-            "required": false,
-            "description": "items on a page (default 20)",
-            "schema": {
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 100
-            }
+            "$ref": "#/components/parameters/limit"
           }
         ]
       }
@@ -3035,14 +2534,7 @@ enum OpenAPIDocument {
         },
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a league id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/leagueId"
           }
         ]
       }
@@ -3078,14 +2570,7 @@ enum OpenAPIDocument {
         },
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a league id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/leagueId"
           }
         ]
       },
@@ -3124,14 +2609,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a league id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/leagueId"
           }
         ],
         "requestBody": {
@@ -3177,14 +2655,7 @@ enum OpenAPIDocument {
         },
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a league id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/leagueId"
           }
         ]
       },
@@ -3223,14 +2694,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a league id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/leagueId"
           }
         ],
         "requestBody": {
@@ -3299,14 +2763,7 @@ enum OpenAPIDocument {
         },
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a league id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/leagueId"
           },
           {
             "name": "format",
@@ -3368,14 +2825,7 @@ enum OpenAPIDocument {
         },
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a league id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/leagueId"
           }
         ]
       }
@@ -3411,14 +2861,7 @@ enum OpenAPIDocument {
         },
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a league id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/leagueId"
           }
         ]
       }
@@ -3459,24 +2902,10 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "after",
-            "in": "query",
-            "required": false,
-            "description": "the previous page's next",
-            "schema": {
-              "type": "string"
-            }
+            "$ref": "#/components/parameters/after"
           },
           {
-            "name": "limit",
-            "in": "query",
-            "required": false,
-            "description": "items on a page (default 20)",
-            "schema": {
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 100
-            }
+            "$ref": "#/components/parameters/limit"
           }
         ]
       },
@@ -3627,14 +3056,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a match id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/matchId"
           }
         ]
       },
@@ -3666,14 +3088,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a match id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/matchId"
           }
         ]
       },
@@ -3690,14 +3105,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a match id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/matchId"
           }
         ],
         "requestBody": {
@@ -3770,14 +3178,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a match id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/matchId"
           }
         ],
         "requestBody": {
@@ -3828,14 +3229,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a match id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/matchId"
           },
           {
             "name": "team",
@@ -3895,14 +3289,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a match id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/matchId"
           }
         ],
         "requestBody": {
@@ -3946,14 +3333,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a match id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/matchId"
           },
           {
             "name": "event",
@@ -3977,14 +3357,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a league id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/leagueId"
           },
           {
             "name": "team",
@@ -4040,14 +3413,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a team id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/teamId"
           },
           {
             "name": "token",
@@ -4180,24 +3546,10 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "after",
-            "in": "query",
-            "required": false,
-            "description": "the previous page's next",
-            "schema": {
-              "type": "string"
-            }
+            "$ref": "#/components/parameters/after"
           },
           {
-            "name": "limit",
-            "in": "query",
-            "required": false,
-            "description": "items on a page (default 20)",
-            "schema": {
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 100
-            }
+            "$ref": "#/components/parameters/limit"
           }
         ]
       }
@@ -4238,14 +3590,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a team id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/teamId"
           }
         ]
       },
@@ -4284,14 +3629,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a team id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/teamId"
           }
         ],
         "requestBody": {
@@ -4333,14 +3671,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a team id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/teamId"
           }
         ]
       }
@@ -4381,14 +3712,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a team id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/teamId"
           }
         ]
       }
@@ -4422,23 +3746,10 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a team id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/teamId"
           },
           {
-            "name": "username",
-            "in": "path",
-            "required": true,
-            "description": "a username",
-            "schema": {
-              "type": "string"
-            }
+            "$ref": "#/components/parameters/username"
           }
         ],
         "requestBody": {
@@ -4480,23 +3791,10 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a team id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/teamId"
           },
           {
-            "name": "username",
-            "in": "path",
-            "required": true,
-            "description": "a username",
-            "schema": {
-              "type": "string"
-            }
+            "$ref": "#/components/parameters/username"
           }
         ]
       }
@@ -4537,14 +3835,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a team id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/teamId"
           }
         ]
       },
@@ -4576,14 +3867,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a team id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/teamId"
           }
         ]
       }
@@ -4624,14 +3908,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a team id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/teamId"
           }
         ],
         "requestBody": {
@@ -4680,14 +3957,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a team id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/teamId"
           }
         ]
       }
@@ -4740,28 +4010,10 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a team id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/teamId"
           },
           {
-            "name": "lang",
-            "in": "query",
-            "required": false,
-            "description": "the labels' language",
-            "schema": {
-              "type": "string",
-              "enum": [
-                "en",
-                "es",
-                "ca"
-              ]
-            }
+            "$ref": "#/components/parameters/lang"
           }
         ]
       }
@@ -4802,14 +4054,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a player id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/playerId"
           }
         ]
       },
@@ -4848,14 +4093,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a player id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/playerId"
           }
         ],
         "requestBody": {
@@ -4897,14 +4135,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a player id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/playerId"
           }
         ]
       }
@@ -4945,14 +4176,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a player id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/playerId"
           }
         ],
         "requestBody": {
@@ -5003,14 +4227,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a player id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/playerId"
           }
         ],
         "requestBody": {
@@ -5085,14 +4302,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a player id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/playerId"
           }
         ]
       },
@@ -5124,14 +4334,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a player id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/playerId"
           }
         ]
       }
@@ -5172,14 +4375,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a player id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/playerId"
           }
         ]
       }
@@ -5238,28 +4434,10 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a player id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/playerId"
           },
           {
-            "name": "lang",
-            "in": "query",
-            "required": false,
-            "description": "the labels' language",
-            "schema": {
-              "type": "string",
-              "enum": [
-                "en",
-                "es",
-                "ca"
-              ]
-            }
+            "$ref": "#/components/parameters/lang"
           }
         ]
       }
@@ -5427,15 +4605,7 @@ enum OpenAPIDocument {
             }
           },
           {
-            "name": "limit",
-            "in": "query",
-            "required": false,
-            "description": "items on a page (default 20)",
-            "schema": {
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 100
-            }
+            "$ref": "#/components/parameters/limit"
           }
         ]
       }
@@ -5476,14 +4646,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a route id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/routeId"
           }
         ]
       },
@@ -5522,14 +4685,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a route id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/routeId"
           }
         ],
         "requestBody": {
@@ -5571,14 +4727,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a route id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/routeId"
           }
         ]
       }
@@ -5619,24 +4768,10 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a route id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/routeId"
           },
           {
-            "name": "split",
-            "in": "query",
-            "required": false,
-            "description": "split length in metres, 1000 unless given; at least 10",
-            "schema": {
-              "type": "number",
-              "minimum": 10
-            }
+            "$ref": "#/components/parameters/split"
           }
         ]
       }
@@ -5695,14 +4830,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a route id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/routeId"
           }
         ]
       }
@@ -5776,14 +4904,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a route id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/routeId"
           }
         ]
       }
@@ -5842,14 +4963,7 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a route id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/routeId"
           }
         ]
       }
@@ -5902,68 +5016,22 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a route id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/routeId"
           },
           {
-            "name": "size",
-            "in": "query",
-            "required": false,
-            "description": "WxH pixels (points for SVG/PDF), 600x400 unless given; beyond the render limits or too small to draw a route is 422",
-            "schema": {
-              "type": "string",
-              "pattern": "^[0-9.]+x[0-9.]+$"
-            }
+            "$ref": "#/components/parameters/routeMapSize"
           },
           {
-            "name": "scale",
-            "in": "query",
-            "required": false,
-            "description": "device pixels per unit, above 0 and at most 16",
-            "schema": {
-              "type": "number",
-              "exclusiveMinimum": 0,
-              "maximum": 16
-            }
+            "$ref": "#/components/parameters/scale"
           },
           {
-            "name": "colourBy",
-            "in": "query",
-            "required": false,
-            "description": "what the line is coloured by (with a legend)",
-            "schema": {
-              "type": "string",
-              "enum": [
-                "none",
-                "speed",
-                "elevation",
-                "grade"
-              ]
-            }
+            "$ref": "#/components/parameters/colourBy"
           },
           {
-            "name": "kmLabels",
-            "in": "query",
-            "required": false,
-            "description": "label the kilometre marks",
-            "schema": {
-              "type": "boolean"
-            }
+            "$ref": "#/components/parameters/kmLabels"
           },
           {
-            "name": "profile",
-            "in": "query",
-            "required": false,
-            "description": "add an elevation profile with a stats line (distance, time, climb)",
-            "schema": {
-              "type": "boolean"
-            }
+            "$ref": "#/components/parameters/profile"
           }
         ]
       }
@@ -6016,68 +5084,22 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a route id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/routeId"
           },
           {
-            "name": "size",
-            "in": "query",
-            "required": false,
-            "description": "WxH pixels (points for SVG/PDF), 600x400 unless given; beyond the render limits or too small to draw a route is 422",
-            "schema": {
-              "type": "string",
-              "pattern": "^[0-9.]+x[0-9.]+$"
-            }
+            "$ref": "#/components/parameters/routeMapSize"
           },
           {
-            "name": "scale",
-            "in": "query",
-            "required": false,
-            "description": "device pixels per unit, above 0 and at most 16",
-            "schema": {
-              "type": "number",
-              "exclusiveMinimum": 0,
-              "maximum": 16
-            }
+            "$ref": "#/components/parameters/scale"
           },
           {
-            "name": "colourBy",
-            "in": "query",
-            "required": false,
-            "description": "what the line is coloured by (with a legend)",
-            "schema": {
-              "type": "string",
-              "enum": [
-                "none",
-                "speed",
-                "elevation",
-                "grade"
-              ]
-            }
+            "$ref": "#/components/parameters/colourBy"
           },
           {
-            "name": "kmLabels",
-            "in": "query",
-            "required": false,
-            "description": "label the kilometre marks",
-            "schema": {
-              "type": "boolean"
-            }
+            "$ref": "#/components/parameters/kmLabels"
           },
           {
-            "name": "profile",
-            "in": "query",
-            "required": false,
-            "description": "add an elevation profile with a stats line (distance, time, climb)",
-            "schema": {
-              "type": "boolean"
-            }
+            "$ref": "#/components/parameters/profile"
           }
         ]
       }
@@ -6130,68 +5152,22 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a route id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/routeId"
           },
           {
-            "name": "size",
-            "in": "query",
-            "required": false,
-            "description": "WxH pixels (points for SVG/PDF), 600x400 unless given; beyond the render limits or too small to draw a route is 422",
-            "schema": {
-              "type": "string",
-              "pattern": "^[0-9.]+x[0-9.]+$"
-            }
+            "$ref": "#/components/parameters/routeMapSize"
           },
           {
-            "name": "scale",
-            "in": "query",
-            "required": false,
-            "description": "device pixels per unit, above 0 and at most 16",
-            "schema": {
-              "type": "number",
-              "exclusiveMinimum": 0,
-              "maximum": 16
-            }
+            "$ref": "#/components/parameters/scale"
           },
           {
-            "name": "colourBy",
-            "in": "query",
-            "required": false,
-            "description": "what the line is coloured by (with a legend)",
-            "schema": {
-              "type": "string",
-              "enum": [
-                "none",
-                "speed",
-                "elevation",
-                "grade"
-              ]
-            }
+            "$ref": "#/components/parameters/colourBy"
           },
           {
-            "name": "kmLabels",
-            "in": "query",
-            "required": false,
-            "description": "label the kilometre marks",
-            "schema": {
-              "type": "boolean"
-            }
+            "$ref": "#/components/parameters/kmLabels"
           },
           {
-            "name": "profile",
-            "in": "query",
-            "required": false,
-            "description": "add an elevation profile with a stats line (distance, time, climb)",
-            "schema": {
-              "type": "boolean"
-            }
+            "$ref": "#/components/parameters/profile"
           }
         ]
       }
@@ -6244,35 +5220,13 @@ enum OpenAPIDocument {
         ],
         "parameters": [
           {
-            "name": "id",
-            "in": "path",
-            "required": true,
-            "description": "a route id",
-            "schema": {
-              "type": "integer",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/routeId"
           },
           {
-            "name": "size",
-            "in": "query",
-            "required": false,
-            "description": "WxH pixels (points for SVG/PDF), 320x200 unless given; beyond the render limits or too small to draw a route is 422",
-            "schema": {
-              "type": "string",
-              "pattern": "^[0-9.]+x[0-9.]+$"
-            }
+            "$ref": "#/components/parameters/thumbnailSize"
           },
           {
-            "name": "scale",
-            "in": "query",
-            "required": false,
-            "description": "device pixels per unit, above 0 and at most 4",
-            "schema": {
-              "type": "number",
-              "exclusiveMinimum": 0,
-              "maximum": 4
-            }
+            "$ref": "#/components/parameters/thumbnailScale"
           }
         ]
       }
@@ -6332,58 +5286,19 @@ enum OpenAPIDocument {
         },
         "parameters": [
           {
-            "name": "size",
-            "in": "query",
-            "required": false,
-            "description": "WxH pixels (points for SVG/PDF), 600x400 unless given; beyond the render limits or too small to draw a route is 422",
-            "schema": {
-              "type": "string",
-              "pattern": "^[0-9.]+x[0-9.]+$"
-            }
+            "$ref": "#/components/parameters/routeMapSize"
           },
           {
-            "name": "scale",
-            "in": "query",
-            "required": false,
-            "description": "device pixels per unit, above 0 and at most 16",
-            "schema": {
-              "type": "number",
-              "exclusiveMinimum": 0,
-              "maximum": 16
-            }
+            "$ref": "#/components/parameters/scale"
           },
           {
-            "name": "colourBy",
-            "in": "query",
-            "required": false,
-            "description": "what the line is coloured by (with a legend)",
-            "schema": {
-              "type": "string",
-              "enum": [
-                "none",
-                "speed",
-                "elevation",
-                "grade"
-              ]
-            }
+            "$ref": "#/components/parameters/colourBy"
           },
           {
-            "name": "kmLabels",
-            "in": "query",
-            "required": false,
-            "description": "label the kilometre marks",
-            "schema": {
-              "type": "boolean"
-            }
+            "$ref": "#/components/parameters/kmLabels"
           },
           {
-            "name": "profile",
-            "in": "query",
-            "required": false,
-            "description": "add an elevation profile with a stats line (distance, time, climb)",
-            "schema": {
-              "type": "boolean"
-            }
+            "$ref": "#/components/parameters/profile"
           }
         ],
         "requestBody": {
@@ -6467,25 +5382,10 @@ enum OpenAPIDocument {
         },
         "parameters": [
           {
-            "name": "size",
-            "in": "query",
-            "required": false,
-            "description": "WxH pixels (points for SVG/PDF), 320x200 unless given; beyond the render limits or too small to draw a route is 422",
-            "schema": {
-              "type": "string",
-              "pattern": "^[0-9.]+x[0-9.]+$"
-            }
+            "$ref": "#/components/parameters/thumbnailSize"
           },
           {
-            "name": "scale",
-            "in": "query",
-            "required": false,
-            "description": "device pixels per unit, above 0 and at most 4",
-            "schema": {
-              "type": "number",
-              "exclusiveMinimum": 0,
-              "maximum": 4
-            }
+            "$ref": "#/components/parameters/thumbnailScale"
           }
         ],
         "requestBody": {
@@ -6557,14 +5457,7 @@ enum OpenAPIDocument {
         },
         "parameters": [
           {
-            "name": "split",
-            "in": "query",
-            "required": false,
-            "description": "split length in metres, 1000 unless given; at least 10",
-            "schema": {
-              "type": "number",
-              "minimum": 10
-            }
+            "$ref": "#/components/parameters/split"
           }
         ],
         "requestBody": {
@@ -9091,6 +7984,259 @@ enum OpenAPIDocument {
             }
           }
         ]
+      }
+    },
+    "parameters": {
+      "after": {
+        "name": "after",
+        "in": "query",
+        "required": false,
+        "description": "the previous page's next",
+        "schema": {
+          "type": "string"
+        }
+      },
+      "background": {
+        "name": "background",
+        "in": "query",
+        "required": false,
+        "description": "",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "pitch",
+            "half-pitch",
+            "blank",
+            "none"
+          ]
+        }
+      },
+      "boardId": {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "description": "a board id",
+        "schema": {
+          "type": "integer",
+          "minimum": 1
+        }
+      },
+      "colourBy": {
+        "name": "colourBy",
+        "in": "query",
+        "required": false,
+        "description": "what the line is coloured by (with a legend)",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "none",
+            "speed",
+            "elevation",
+            "grade"
+          ]
+        }
+      },
+      "kmLabels": {
+        "name": "kmLabels",
+        "in": "query",
+        "required": false,
+        "description": "label the kilometre marks",
+        "schema": {
+          "type": "boolean"
+        }
+      },
+      "lang": {
+        "name": "lang",
+        "in": "query",
+        "required": false,
+        "description": "the labels' language",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "en",
+            "es",
+            "ca"
+          ]
+        }
+      },
+      "leagueId": {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "description": "a league id",
+        "schema": {
+          "type": "integer",
+          "minimum": 1
+        }
+      },
+      "limit": {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": "items on a page (default 20)",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100
+        }
+      },
+      "matchId": {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "description": "a match id",
+        "schema": {
+          "type": "integer",
+          "minimum": 1
+        }
+      },
+      "messageId": {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "description": "a message id",
+        "schema": {
+          "type": "integer",
+          "minimum": 1
+        }
+      },
+      "playerId": {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "description": "a player id",
+        "schema": {
+          "type": "integer",
+          "minimum": 1
+        }
+      },
+      "profile": {
+        "name": "profile",
+        "in": "query",
+        "required": false,
+        "description": "add an elevation profile with a stats line (distance, time, climb)",
+        "schema": {
+          "type": "boolean"
+        }
+      },
+      "routeId": {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "description": "a route id",
+        "schema": {
+          "type": "integer",
+          "minimum": 1
+        }
+      },
+      "routeMapSize": {
+        "name": "size",
+        "in": "query",
+        "required": false,
+        "description": "WxH pixels (points for SVG/PDF), 600x400 unless given; beyond the render limits or too small to draw a route is 422",
+        "schema": {
+          "type": "string",
+          "pattern": "^[0-9.]+x[0-9.]+$"
+        }
+      },
+      "scale": {
+        "name": "scale",
+        "in": "query",
+        "required": false,
+        "description": "device pixels per unit, above 0 and at most 16",
+        "schema": {
+          "type": "number",
+          "exclusiveMinimum": 0,
+          "maximum": 16
+        }
+      },
+      "size": {
+        "name": "size",
+        "in": "query",
+        "required": false,
+        "description": "WxH pixels (points for SVG/PDF)",
+        "schema": {
+          "type": "string",
+          "pattern": "^[0-9.]+x[0-9.]+$"
+        }
+      },
+      "split": {
+        "name": "split",
+        "in": "query",
+        "required": false,
+        "description": "split length in metres, 1000 unless given; at least 10",
+        "schema": {
+          "type": "number",
+          "minimum": 10
+        }
+      },
+      "stripes": {
+        "name": "stripes",
+        "in": "query",
+        "required": false,
+        "description": "",
+        "schema": {
+          "type": "boolean"
+        }
+      },
+      "teamId": {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "description": "a team id",
+        "schema": {
+          "type": "integer",
+          "minimum": 1
+        }
+      },
+      "thumbnailScale": {
+        "name": "scale",
+        "in": "query",
+        "required": false,
+        "description": "device pixels per unit, above 0 and at most 4",
+        "schema": {
+          "type": "number",
+          "exclusiveMinimum": 0,
+          "maximum": 4
+        }
+      },
+      "thumbnailSize": {
+        "name": "size",
+        "in": "query",
+        "required": false,
+        "description": "WxH pixels (points for SVG/PDF), 320x200 unless given; beyond the render limits or too small to draw a route is 422",
+        "schema": {
+          "type": "string",
+          "pattern": "^[0-9.]+x[0-9.]+$"
+        }
+      },
+      "until": {
+        "name": "until",
+        "in": "query",
+        "required": false,
+        "description": "show the first N events only",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
+      "username": {
+        "name": "username",
+        "in": "path",
+        "required": true,
+        "description": "a username",
+        "schema": {
+          "type": "string"
+        }
+      },
+      "vertical": {
+        "name": "vertical",
+        "in": "query",
+        "required": false,
+        "description": "",
+        "schema": {
+          "type": "boolean"
+        }
       }
     },
     "securitySchemes": {

@@ -45,6 +45,14 @@ struct OpenAPIDocumentTests {
     func operationsAreComplete() throws {
         let document = try Self.document()
         let paths = try #require(document["paths"] as? [String: [String: Any]])
+        let shared = (document["components"] as? [String: Any])?["parameters"] as? [String: [String: Any]] ?? [:]
+        /// A parameter, or the shared one its `$ref` names.
+        func resolved(_ parameter: [String: Any]) -> [String: Any] {
+            guard let reference = parameter["$ref"] as? String else { return parameter }
+            let name = String(reference.dropFirst("#/components/parameters/".count))
+            #expect(shared[name] != nil, "\(reference) names no shared parameter")
+            return shared[name] ?? [:]
+        }
         var ids: Set<String> = []
         for (path, item) in paths {
             for method in Self.methods {
@@ -58,9 +66,15 @@ struct OpenAPIDocumentTests {
                 #expect(responses.keys.contains { $0.hasPrefix("2") }, "\(name) has no success response")
                 let problem = (responses["default"] as? [String: Any])?["content"] as? [String: Any]
                 #expect(problem?["application/problem+json"] != nil, "\(name) does not document its problems")
-                for parameter in operation["parameters"] as? [[String: Any]] ?? [] where parameter["in"] as? String == "path" {
+                let parameters = (operation["parameters"] as? [[String: Any]] ?? []).map(resolved)
+                for parameter in parameters where parameter["in"] as? String == "path" {
                     let placeholder = "{\(parameter["name"] as? String ?? "")}"
                     #expect(path.contains(placeholder), "\(name): path parameter \(placeholder) is not in the path")
+                }
+                // Every placeholder of the path is a documented parameter.
+                for placeholder in path.split(separator: "{").dropFirst().compactMap({ $0.split(separator: "}").first }) {
+                    #expect(parameters.contains { $0["in"] as? String == "path" && $0["name"] as? String == String(placeholder) },
+                            "\(name): {\(placeholder)} is not documented")
                 }
             }
         }
