@@ -22,6 +22,8 @@ public struct LeagueInfo: Sendable, Equatable, Codable {
     public var owner: String
     /// True when a password lets users join as editors.
     public var hasPassword: Bool
+    /// True when only its owner and editors see the league; to anyone else it does not exist.
+    public var `private`: Bool
     public var createdAt: Date
     /// The IANA time zone its kick-off times are local to (`Europe/Madrid`; `UTC` unless set).
     public var timeZone: String

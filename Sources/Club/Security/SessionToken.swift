@@ -20,4 +20,12 @@ enum SessionToken {
     static func digest(_ token: String) -> Data {
         Data(SHA256.hash(data: Data(token.utf8)))
     }
+
+    /// True when `token` is the one whose digest is `stored`, compared in constant time (every
+    /// byte looked at, whatever the first difference), so that timing tells a guesser nothing.
+    static func matches(_ token: String, digest stored: Data) -> Bool {
+        let digest = self.digest(token)
+        guard stored.count == digest.count else { return false }
+        return zip(stored, digest).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
 }

@@ -5,8 +5,10 @@ import League
 /// Fixtures as iCalendar files (RFC 5545, written by ``FixtureCalendar``) that phone and
 /// desktop calendars subscribe to and follow.
 ///
-/// - A **league's calendar** is public, as everything in a league is ("everyone may view a
-///   league"): one event per dated match of the league, or of one of its teams.
+/// - A **league's calendar**: one event per dated match of the league, or of one of its teams.
+///   A public league's is open to anyone, as everything in it is. A private league's is read
+///   by whoever sees the league (its owner and editors, logged in) or, without logging in,
+///   with the league's secret token, which its owner rotates: as a team's below.
 /// - A **club team's calendar** holds the matches of every league in which a league team is
 ///   linked to it (`league add-team --club-team`) that this side plays, and its friendlies.
 ///   Only the team's owner and members see a team, so the calendar is read either by them or,
@@ -28,8 +30,10 @@ import League
 /// ```swift
 /// let calendars = Calendars(store: store)
 /// let ics = try calendars.leagueCalendar(.name("Liga Amigos"))          // text/calendar
+/// let secret = try calendars.rotateToken(alice, league: .name("Liga Secreta"))
+/// let privateICS = try calendars.leagueCalendar(.id(secret.leagueID ?? 0), token: secret.token)
 /// let subscription = try calendars.rotateToken(alice, team: .name("Athletic Infantil A"))
-/// let teamICS = try calendars.teamCalendar(teamID: subscription.teamID, token: subscription.token)
+/// let teamICS = try calendars.teamCalendar(teamID: subscription.teamID ?? 0, token: subscription.token)
 /// ```
 public struct Calendars: Sendable {
     /// The time zone of leagues and teams until their owner sets one: kick-off times are read
@@ -47,13 +51,22 @@ public struct Calendars: Sendable {
     }
 
     /// The calendar of league `reference`, named after it and its season; with `team` (a team of
-    /// the league, ignoring case), only that team's matches. No login or token: a league is
-    /// public.
+    /// the league, ignoring case), only that team's matches. A public league's needs no login or
+    /// token; a private league's is read by a `viewer` who sees the league, or with its
+    /// calendar `token` (the league named by id).
     ///
-    /// - Throws: ``ClubError/notFound(kind:reference:)`` for no such league, or no such team in it.
-    public func leagueCalendar(_ reference: LeagueReference, team: String? = nil) throws -> Data {
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` for no such league, a private one the
+    ///   viewer does not see with no token, a wrong one or one rotated away (all alike, so a
+    ///   guess learns nothing), or no such team in it.
+    public func leagueCalendar(_ reference: LeagueReference, team: String? = nil, as viewer: ActingUser? = nil,
+                               token: String? = nil) throws -> Data {
         try store.read { db -> FixtureCalendar in
-            let id = try Leagues.resolve(db, reference)
+            let id: Int64
+            if case .id(let leagueID) = reference, try Self.tokenMatches(db, .league, id: leagueID, token: token) {
+                id = leagueID
+            } else {
+                id = try Leagues.resolve(db, reference, as: viewer)
+            }
             let info = try Leagues.info(db, id: id)
             let competition = "\(info.name) \(info.season)"
             var condition = "leagueId = ?"
@@ -82,9 +95,7 @@ public struct Calendars: Sendable {
     ///   or one rotated away: all alike, so a guess learns nothing.
     public func teamCalendar(teamID: Int64, token: String?) throws -> Data {
         try store.read { db -> FixtureCalendar in
-            guard let token, token.utf8.count <= Self.maximumTokenLength,
-                  try Bool.fetchOne(db, sql: "SELECT 1 FROM team WHERE id = ? AND calendarTokenHash = ?",
-                                    arguments: [teamID, SessionToken.digest(token)]) != nil else {
+            guard try Self.tokenMatches(db, .team, id: teamID, token: token) else {
                 throw ClubError.notFound(kind: "team", reference: String(teamID))
             }
             return try Self.teamCalendar(db, id: teamID)
@@ -111,7 +122,7 @@ public struct Calendars: Sendable {
         let token = SessionToken.make()
         return try store.write { db in
             let (id, _) = try Teams.resolve(db, reference, for: actor, needs: .owner)
-            try db.execute(sql: "UPDATE team SET calendarTokenHash = ? WHERE id = ?", arguments: [SessionToken.digest(token), id])
+            try Self.setToken(db, .team, id: id, token: token)
             return CalendarSubscription(teamID: id, token: token)
         }
     }
@@ -121,14 +132,61 @@ public struct Calendars: Sendable {
     public func revokeToken(_ actor: ActingUser, team reference: TeamReference) throws {
         try store.write { db in
             let (id, _) = try Teams.resolve(db, reference, for: actor, needs: .owner)
-            try db.execute(sql: "UPDATE team SET calendarTokenHash = NULL WHERE id = ?", arguments: [id])
+            try Self.setToken(db, .team, id: id, token: nil)
         }
     }
 
-    // MARK: - Building
+    /// Gives the league's calendar a new secret token (what a private league's calendar is read
+    /// with, without logging in), so that the old one no longer reads it; the league's owner
+    /// only. The token is returned this once: only its SHA-256 is kept. A public league may have
+    /// one too: it reads the calendar once the league is made private.
+    ///
+    /// - Throws: ``ClubError/permissionDenied(_:)`` for an editor,
+    ///   ``ClubError/notFound(kind:reference:)`` for a league the actor cannot see.
+    @discardableResult
+    public func rotateToken(_ actor: ActingUser, league reference: LeagueReference) throws -> CalendarSubscription {
+        let token = SessionToken.make()
+        return try store.write { db in
+            let id = try Leagues.resolve(db, reference, editor: actor, owner: true)
+            try Self.setToken(db, .league, id: id, token: token)
+            return CalendarSubscription(leagueID: id, token: token)
+        }
+    }
+
+    /// Takes the league's calendar token away; the league's owner only.
+    public func revokeToken(_ actor: ActingUser, league reference: LeagueReference) throws {
+        try store.write { db in
+            let id = try Leagues.resolve(db, reference, editor: actor, owner: true)
+            try Self.setToken(db, .league, id: id, token: nil)
+        }
+    }
+
+    // MARK: - Tokens
 
     /// Longer tokens are refused unread: a real one has 43 characters.
     static let maximumTokenLength = 256
+
+    /// What has a calendar token: its table.
+    private enum TokenHolder: String {
+        case team, league
+    }
+
+    /// True when `token` is the calendar token of `holder` `id` (only its SHA-256 is stored,
+    /// compared in constant time); false for no token, no such row or no token set.
+    private static func tokenMatches(_ db: Database, _ holder: TokenHolder, id: Int64, token: String?) throws -> Bool {
+        guard let token, token.utf8.count <= maximumTokenLength,
+              let stored = try Data.fetchOne(db, sql: "SELECT calendarTokenHash FROM \(holder.rawValue) WHERE id = ?",
+                                             arguments: [id]) else { return false }
+        return SessionToken.matches(token, digest: stored)
+    }
+
+    /// Stores the SHA-256 of `token` as the calendar token of `holder` `id`, or with nil, none.
+    private static func setToken(_ db: Database, _ holder: TokenHolder, id: Int64, token: String?) throws {
+        try db.execute(sql: "UPDATE \(holder.rawValue) SET calendarTokenHash = ? WHERE id = ?",
+                       arguments: [token.map(SessionToken.digest), id])
+    }
+
+    // MARK: - Building
 
     /// An event and where it sorts.
     private struct Entry {

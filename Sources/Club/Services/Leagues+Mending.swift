@@ -2,17 +2,40 @@ import Foundation
 import GRDB
 import League
 
-/// Mending mistakes: renaming and deleting a league, taking a team out of it. Owner only.
+/// Mending mistakes and settings: renaming a league, making it private or public, deleting it,
+/// taking a team out of it. Owner only.
 extension Leagues {
     /// Renames a league (1 to 100 characters; the owner's other leagues of the season keep
     /// their names unique, ignoring case).
     @discardableResult
     public func rename(_ actor: ActingUser, _ reference: LeagueReference, to name: String) throws -> LeagueInfo {
-        let name = try Validation.text(name, field: "name", maximum: 100)
+        try edit(actor, reference, name: name)
+    }
+
+    /// Makes the league private (seen by its owner and editors only) or public; owner only.
+    ///
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` for a league the actor cannot see,
+    ///   ``ClubError/permissionDenied(_:)`` for an editor.
+    @discardableResult
+    public func setPrivate(_ actor: ActingUser, _ reference: LeagueReference, _ isPrivate: Bool) throws -> LeagueInfo {
+        try edit(actor, reference, private: isPrivate)
+    }
+
+    /// Renames the league (as ``rename(_:_:to:)``) and or makes it private or public (as
+    /// ``setPrivate(_:_:_:)``), in one transaction: both or neither. Owner only.
+    @discardableResult
+    public func edit(_ actor: ActingUser, _ reference: LeagueReference, name: String? = nil,
+                     private isPrivate: Bool? = nil) throws -> LeagueInfo {
+        let name = try name.map { try Validation.text($0, field: "name", maximum: 100) }
         return try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor, owner: true)
-            try Self.checkNameFree(db, owner: actor.userID, name: name, season: try Self.info(db, id: id).season, except: id)
-            try db.execute(sql: "UPDATE league SET name = ? WHERE id = ?", arguments: [name, id])
+            if let name {
+                try Self.checkNameFree(db, owner: actor.userID, name: name, season: try Self.info(db, id: id).season, except: id)
+                try db.execute(sql: "UPDATE league SET name = ? WHERE id = ?", arguments: [name, id])
+            }
+            if let isPrivate {
+                try db.execute(sql: "UPDATE league SET private = ? WHERE id = ?", arguments: [isPrivate, id])
+            }
             return try Self.info(db, id: id)
         }
     }

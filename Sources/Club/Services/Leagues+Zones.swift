@@ -9,7 +9,7 @@ extension Leagues {
 
     /// The league's zones, in the order they were set.
     public func zones(_ reference: LeagueReference) throws -> [LeagueZone] {
-        try store.read { db in try Self.zones(db, league: try Self.resolve(db, reference)) }
+        try store.read { db in try Self.zones(db, league: try Self.resolve(db, reference, as: viewer)) }
     }
 
     /// Replaces the league's zones (owner and editors); an empty list removes them.

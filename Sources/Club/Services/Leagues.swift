@@ -4,43 +4,58 @@ import League
 import Support
 
 /// League seasons: their teams, fixtures, results, deductions and tables. Everyone may view a
-/// league; only its owner and editors change it; only the owner grants, revokes or sets the
-/// joining password.
+/// public league; a private one only its owner and editors see (to anyone else, logged in or
+/// not, it does not exist: "no league"). Only its owner and editors change a league; only the
+/// owner grants, revokes, sets the joining password or makes it private or public.
+///
+/// Reads are made for ``viewer`` (nil: nobody logged in), given once: `Leagues(store:viewer:)`
+/// or ``viewing(as:)``. Changes are made for their `actor`, who must see the league too.
 ///
 /// ```swift
 /// let leagues = Leagues(store: store)
 /// let league = try leagues.create(alice, name: "Liga Amigos", season: "2024/25", kind: .friends, rules: "la-liga")
 /// try leagues.addTeam(alice, .id(league.id), name: "Los Rápidos")
 /// let table = try leagues.table(.id(league.id))
+/// let secret = try leagues.create(alice, name: "Liga Secreta", season: "2024/25", kind: .friends, private: true)
+/// _ = try leagues.viewing(as: alice).show(.id(secret.id))   // nil viewer: "no league"
 /// ```
 public struct Leagues: Sendable {
     let store: ClubStore
     let hasher: PasswordHasher
+    /// Who reads: private leagues exist only for their owner and editors.
+    public let viewer: ActingUser?
 
-    public init(store: ClubStore, hasher: PasswordHasher = PasswordHasher()) {
+    public init(store: ClubStore, hasher: PasswordHasher = PasswordHasher(), viewer: ActingUser? = nil) {
         self.store = store
         self.hasher = hasher
+        self.viewer = viewer
+    }
+
+    /// The same service reading for `viewer` (nil: nobody logged in).
+    public func viewing(as viewer: ActingUser?) -> Leagues {
+        Leagues(store: store, hasher: hasher, viewer: viewer)
     }
 
     /// Creates a league owned by `actor`, ranked by the rule preset `rules`, whose kick-off
-    /// times are local to `timeZone` (an IANA name).
+    /// times are local to `timeZone` (an IANA name); with `private`, seen by its owner and
+    /// editors only.
     @discardableResult
     public func create(_ actor: ActingUser, name: String, season: String, kind: LeagueKind, rules: String = "premier-league",
                        points: PointsSystem = .threeForAWin, seed: UInt64 = 0,
-                       timeZone: String = Calendars.defaultTimeZone) throws -> LeagueInfo {
+                       timeZone: String = Calendars.defaultTimeZone, private: Bool = false) throws -> LeagueInfo {
         let name = try Validation.text(name, field: "name", maximum: 100)
         let season = try Validation.leagueSeason(season)
         let preset = try Self.rules(named: rules)
         let timeZone = try Validation.timeZone(timeZone)
         return try store.write { db in
             try Self.create(db, actor: actor, name: name, season: season, kind: kind, rules: preset.name, points: points,
-                            seed: seed, timeZone: timeZone)
+                            seed: seed, timeZone: timeZone, private: `private`)
         }
     }
 
-    /// Every league, by season (newest first) and name.
+    /// Every league the viewer sees, by season (newest first) and name.
     public func list() throws -> [LeagueInfo] {
-        try store.read { db in try Self.rows(db, after: nil, limit: nil).map(Self.info) }
+        try store.read { db in try Self.rows(db, seenBy: viewer, after: nil, limit: nil).map(Self.info) }
     }
 
     /// One page of ``list()``: the `limit` leagues (1 to `PagingCursor.maximumLimit`, 100)
@@ -50,7 +65,8 @@ public struct Leagues: Sendable {
     /// - Throws: ``ClubError/invalid(field:message:)`` for an `after` that no league listing gave.
     public func list(after cursor: String?, limit: Int = PagingCursor.defaultLimit) throws -> ListPage<LeagueInfo> {
         try store.read { db in
-            try Self.order.page(limit: limit, fetch: { try Self.rows(db, after: cursor, limit: $0) }, items: { $0.map(Self.info) })
+            try Self.order.page(limit: limit, fetch: { try Self.rows(db, seenBy: viewer, after: cursor, limit: $0) },
+                                items: { $0.map(Self.info) })
         }
     }
 
@@ -58,17 +74,17 @@ public struct Leagues: Sendable {
     static let order = Keyset(list: "league listing", [.text("league.season", .descending),
                                                        .text("league.name", collation: "NOCASE"), .integer("league.id")])
 
-    private static func rows(_ db: Database, after cursor: String?, limit: Int?) throws -> [Row] {
+    private static func rows(_ db: Database, seenBy viewer: ActingUser?, after cursor: String?, limit: Int?) throws -> [Row] {
         let (after, arguments) = try order.after(cursor)
         return try Row.fetchAll(db, sql: """
             SELECT league.*, user.username AS owner, \(order.selection) FROM league JOIN user ON user.id = league.ownerId
-            WHERE \(after) ORDER BY \(order.orderBy) LIMIT ?
+            WHERE \(visible(to: viewer)) AND \(after) ORDER BY \(order.orderBy) LIMIT ?
             """, arguments: arguments + [limit ?? -1])
     }
 
     /// One league.
     public func show(_ reference: LeagueReference) throws -> LeagueInfo {
-        try store.read { db in try Self.info(db, id: try Self.resolve(db, reference)) }
+        try store.read { db in try Self.info(db, id: try Self.resolve(db, reference, as: viewer)) }
     }
 
     /// Sets (or, with nil, removes) the password that lets users join as editors; owner only.
@@ -110,7 +126,7 @@ public struct Leagues: Sendable {
     /// - Throws: ``ClubError/permissionDenied(_:)`` when the league has no password, or for a
     ///   wrong one.
     public func join(_ actor: ActingUser, _ reference: LeagueReference, password: () throws -> String) throws {
-        let (id, stored) = try joinable(reference)
+        let (id, stored) = try joinable(actor, reference)
         guard hasher.verify(try password(), against: stored) else {
             throw ClubError.permissionDenied("wrong password for league '\(reference)'")
         }
@@ -125,13 +141,16 @@ public struct Leagues: Sendable {
     ///
     /// - Throws: ``ClubError/notFound(kind:reference:)``, ``ClubError/permissionDenied(_:)``.
     public func checkJoin(_ actor: ActingUser, _ reference: LeagueReference) throws {
-        _ = try joinable(reference)
+        _ = try joinable(actor, reference)
     }
 
-    /// The league's id and its password's hash, or the refusal of a league without one.
-    private func joinable(_ reference: LeagueReference) throws -> (Int64, String) {
+    /// The league's id and its password's hash, or the refusal of a league without one. A
+    /// private league is found here though the joiner cannot see it yet (joining is how one
+    /// comes to see it), but only when it has a password: one without is "no league", as it is
+    /// everywhere else to a stranger.
+    private func joinable(_ actor: ActingUser, _ reference: LeagueReference) throws -> (Int64, String) {
         let (id, stored) = try store.read { db -> (Int64, String?) in
-            let id = try Self.resolve(db, reference)
+            let id = try Self.resolve(db, reference, as: actor, joining: true)
             return (id, try String.fetchOne(db, sql: "SELECT passwordHash FROM league WHERE id = ?", arguments: [id]))
         }
         guard let stored else {
@@ -187,7 +206,7 @@ public struct Leagues: Sendable {
     /// A league's teams, in the order they were added.
     public func teams(_ reference: LeagueReference) throws -> [LeagueTeam] {
         try store.read { db in
-            let id = try Self.resolve(db, reference)
+            let id = try Self.resolve(db, reference, as: viewer)
             return try Row.fetchAll(db, sql: "SELECT name, teamId FROM leagueTeam WHERE leagueId = ? ORDER BY id", arguments: [id])
                 .map { LeagueTeam(name: $0["name"], teamID: $0["teamId"]) }
         }
@@ -229,7 +248,7 @@ public struct Leagues: Sendable {
     /// The league's matches (of one matchday when given), in playing order.
     public func matches(_ reference: LeagueReference, matchday: Int? = nil) throws -> [StoredMatch] {
         try store.read { db in
-            let id = try Self.resolve(db, reference)
+            let id = try Self.resolve(db, reference, as: viewer)
             if let matchday {
                 return try MatchStorage.fetch(db, where: "leagueId = ? AND matchday = ?", arguments: [id, matchday])
             }
@@ -258,19 +277,19 @@ public struct Leagues: Sendable {
 
     /// The league's deductions, in the order they were recorded.
     public func deductions(_ reference: LeagueReference) throws -> [PointDeduction] {
-        try store.read { db in try Self.deductions(db, league: try Self.resolve(db, reference)) }
+        try store.read { db in try Self.deductions(db, league: try Self.resolve(db, reference, as: viewer)) }
     }
 
     /// The league as a plain season value: teams, matches with events, deductions.
     public func season(_ reference: LeagueReference) throws -> Season {
-        try store.read { db in try Self.season(db, id: try Self.resolve(db, reference)) }
+        try store.read { db in try Self.season(db, id: try Self.resolve(db, reference, as: viewer)) }
     }
 
     /// The table, by the league's rules unless `rules` names another preset.
     public func table(_ reference: LeagueReference, rules: String? = nil, venue: Venue = .all, matchday: Int? = nil,
                       asOf date: String? = nil) throws -> Standings {
         let (season, info) = try store.read { db -> (Season, LeagueInfo) in
-            let id = try Self.resolve(db, reference)
+            let id = try Self.resolve(db, reference, as: viewer)
             return (try Self.season(db, id: id), try Self.info(db, id: id))
         }
         let ruleSet = try Self.ruleSet(of: info, preset: rules)
@@ -283,7 +302,7 @@ public struct Leagues: Sendable {
     /// lays it out.
     public func dossier(_ reference: LeagueReference, rules: String? = nil) throws -> LeagueDossier {
         let (info, season, zones) = try store.read { db -> (LeagueInfo, Season, [LeagueZone]) in
-            let id = try Self.resolve(db, reference)
+            let id = try Self.resolve(db, reference, as: viewer)
             return (try Self.info(db, id: id), try Self.season(db, id: id), try Self.zones(db, league: id))
         }
         return LeagueDossier(name: info.name, seasonLabel: info.season, season: season,
@@ -336,7 +355,7 @@ public struct Leagues: Sendable {
                         limit: Int = PagingCursor.defaultLimit) throws -> ListPage<StoredMatch> {
         try store.read { db in
             var condition = "leagueId = ?"
-            var arguments: StatementArguments = [try Self.resolve(db, reference)]
+            var arguments: StatementArguments = [try Self.resolve(db, reference, as: viewer)]
             if let matchday {
                 condition += " AND matchday = ?"
                 arguments += [matchday]
@@ -379,8 +398,8 @@ public struct Leagues: Sendable {
         return LeagueInfo(id: row["id"], name: row["name"], season: row["season"],
                           kind: LeagueKind(rawValue: row["kind"]) ?? .friends, rules: row["rules"], points: row["points"],
                           seed: UInt64(bitPattern: seed), owner: row["owner"],
-                          hasPassword: (row["passwordHash"] as String?) != nil, createdAt: row["createdAt"],
-                          timeZone: row["timeZone"])
+                          hasPassword: (row["passwordHash"] as String?) != nil, private: row["private"],
+                          createdAt: row["createdAt"], timeZone: row["timeZone"])
     }
 
     static func info(_ db: Database, id: Int64) throws -> LeagueInfo {
@@ -400,25 +419,32 @@ public struct Leagues: Sendable {
     }
 
     static func create(_ db: Database, actor: ActingUser, name: String, season: String, kind: LeagueKind, rules: String,
-                       points: PointsSystem, seed: UInt64, timeZone: String = Calendars.defaultTimeZone) throws -> LeagueInfo {
+                       points: PointsSystem, seed: UInt64, timeZone: String = Calendars.defaultTimeZone,
+                       private: Bool = false) throws -> LeagueInfo {
         try checkNameFree(db, owner: actor.userID, name: name, season: season, except: nil)
         try db.execute(sql: """
-            INSERT INTO league (name, season, kind, rules, points, seed, ownerId, createdAt, timeZone)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO league (name, season, kind, rules, points, seed, ownerId, createdAt, timeZone, private)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [name, season, kind.rawValue, rules, points.description, Int64(bitPattern: seed), actor.userID, Date(),
-                             timeZone])
+                             timeZone, `private`])
         return try info(db, id: db.lastInsertedRowID)
     }
 
-    /// The league `reference` names. With `editor`, that user must be its owner or an editor
-    /// (its owner only with `owner`).
-    static func resolve(_ db: Database, _ reference: LeagueReference, editor actor: ActingUser? = nil,
-                        owner: Bool = false) throws -> Int64 {
+    /// The league `reference` names among those `viewer` sees (``visible(to:)``; nil: nobody
+    /// logged in), so that a private league is "no league" to anyone else, exactly as a missing
+    /// one, and a name is never ambiguous with one. With `editor`, who sees is that user, who
+    /// must be its owner or an editor (its owner only with `owner`). With `joining`, a private
+    /// league with a joining password is found for anyone: joining is how one comes to see it.
+    static func resolve(_ db: Database, _ reference: LeagueReference, as viewer: ActingUser? = nil,
+                        editor actor: ActingUser? = nil, owner: Bool = false, joining: Bool = false) throws -> Int64 {
+        var seen = visible(to: actor ?? viewer)
+        if joining { seen = "(\(seen) OR league.passwordHash IS NOT NULL)" }
         let ids: [Int64]
         switch reference {
-        case .id(let id): ids = try Int64.fetchAll(db, sql: "SELECT id FROM league WHERE id = ?", arguments: [id])
+        case .id(let id): ids = try Int64.fetchAll(db, sql: "SELECT id FROM league WHERE id = ? AND \(seen)", arguments: [id])
         case .name(let name):
-            ids = try Int64.fetchAll(db, sql: "SELECT id FROM league WHERE name = ? COLLATE NOCASE ORDER BY id", arguments: [name])
+            ids = try Int64.fetchAll(db, sql: "SELECT id FROM league WHERE name = ? COLLATE NOCASE AND \(seen) ORDER BY id",
+                                     arguments: [name])
         }
         guard let id = ids.first else { throw ClubError.notFound(kind: "league", reference: reference.description) }
         guard ids.count == 1 else { throw ClubError.ambiguous(kind: "league", reference: reference.description, ids: ids) }
@@ -433,6 +459,23 @@ public struct Leagues: Sendable {
             throw ClubError.permissionDenied("\(who) of league '\(reference)' may do that; \(actor.username) is not")
         }
         return id
+    }
+
+    /// The visibility rule, decided here once for every read and listing, as an SQL condition
+    /// on a `league` row: a public league is seen by everyone; a private one by its owner and
+    /// its editors (granted, or joined with the password), and by nobody logged out. The id
+    /// is written into the condition as a number, so no text from outside enters it.
+    static func visible(to viewer: ActingUser?) -> String {
+        guard let viewer else { return "league.private = 0" }
+        return """
+            (league.private = 0 OR league.ownerId = \(viewer.userID) OR EXISTS (SELECT 1 FROM leagueEditor \
+            WHERE leagueEditor.leagueId = league.id AND leagueEditor.userId = \(viewer.userID)))
+            """
+    }
+
+    /// True when `viewer` sees league `id` (``visible(to:)``).
+    static func isVisible(_ db: Database, league id: Int64, to viewer: ActingUser?) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT 1 FROM league WHERE id = ? AND \(visible(to: viewer))", arguments: [id]) != nil
     }
 
     /// The name of a team of the league, as stored (matching ignoring case).

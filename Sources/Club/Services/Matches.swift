@@ -196,14 +196,21 @@ public struct Matches: Sendable {
         }
     }
 
-    /// A match anyone may see (league matches), or a friendly the actor recorded.
+    /// A match of a league the actor sees (any public league's, a private one's only for its
+    /// owner and editors), or a friendly the actor recorded.
     public func show(_ actor: ActingUser?, match id: Int64) throws -> StoredMatch {
         try store.read { db in
             guard let stored = try MatchStorage.fetch(db, where: "id = ?", arguments: [id]).first else {
                 throw ClubError.notFound(kind: "match", reference: String(id))
             }
+            if let league = stored.leagueID {
+                guard try Leagues.isVisible(db, league: league, to: actor) else {
+                    throw ClubError.notFound(kind: "match", reference: String(id))
+                }
+                return stored
+            }
             let recorder = try Int64.fetchOne(db, sql: "SELECT recordedBy FROM match WHERE id = ?", arguments: [id])
-            guard stored.leagueID != nil || (actor != nil && recorder == actor?.userID) else {
+            guard actor != nil && recorder == actor?.userID else {
                 throw ClubError.notFound(kind: "match", reference: String(id))
             }
             return stored
@@ -230,11 +237,14 @@ public struct Matches: Sendable {
         }
     }
 
-    /// Statistics over every league match and, with an actor, their friendlies: players and
-    /// teams across all competitions.
+    /// Statistics over every match of the leagues the actor sees and, with an actor, their
+    /// friendlies: players and teams across all competitions.
     public func overallStatistics(_ actor: ActingUser?) throws -> (players: [PlayerStatistics], teams: [TeamStatistics]) {
         let matches = try store.read { db in
-            try MatchStorage.fetch(db, where: "leagueId IS NOT NULL OR recordedBy IS ?", arguments: [actor?.userID]).map(\.match)
+            try MatchStorage.fetch(db, where: """
+                leagueId IN (SELECT league.id FROM league WHERE \(Leagues.visible(to: actor)))
+                OR (leagueId IS NULL AND recordedBy = ?)
+                """, arguments: [actor?.userID]).map(\.match)
         }
         return (StatisticsEngine.players(in: matches), StatisticsEngine.teams(in: matches))
     }
@@ -288,6 +298,10 @@ public struct Matches: Sendable {
             throw ClubError.notFound(kind: "match", reference: String(id))
         }
         if let league = stored.leagueID {
+            // A private league's match is no match to whoever cannot see the league.
+            guard try Leagues.isVisible(db, league: league, to: actor) else {
+                throw ClubError.notFound(kind: "match", reference: String(id))
+            }
             _ = try Leagues.resolve(db, .id(league), editor: actor)
         } else if try Int64.fetchOne(db, sql: "SELECT recordedBy FROM match WHERE id = ?", arguments: [id]) != actor.userID {
             throw ClubError.notFound(kind: "match", reference: String(id))

@@ -4,7 +4,7 @@ import League
 
 /// A club team's numbers in its season, from the stored matches it played.
 ///
-/// Which matches: a league match counts when one of its sides is a league team linked to the
+/// Which matches: a match of a league the actor sees (``Leagues``) counts when one of its sides is a league team linked to the
 /// club team (`league add-team --club-team`, which needs the right to edit the club team), or
 /// an unlinked league team of the same name (ignoring case) in a league of the same season
 /// that the club team's owner or one of its editors owns or edits. So nobody else can put
@@ -44,13 +44,14 @@ enum SeasonStatistics {
     static func matches(_ db: Database, team: Team, actor: ActingUser) throws -> [(StoredMatch, String)] {
         let leagueSides = """
             SELECT leagueTeam.leagueId, leagueTeam.name FROM leagueTeam JOIN league ON league.id = leagueTeam.leagueId
-            WHERE leagueTeam.teamId = :team
+            WHERE (leagueTeam.teamId = :team
                OR (leagueTeam.teamId IS NULL AND leagueTeam.name = :name COLLATE NOCASE AND league.season = :season
                    AND EXISTS (
                        SELECT 1 FROM (SELECT ownerId AS userId FROM team WHERE id = :team
                                       UNION SELECT userId FROM teamMember WHERE teamId = :team AND role = 'editor') AS trusted
                        WHERE trusted.userId = league.ownerId
-                          OR trusted.userId IN (SELECT userId FROM leagueEditor WHERE leagueId = league.id)))
+                          OR trusted.userId IN (SELECT userId FROM leagueEditor WHERE leagueId = league.id))))
+              AND \(Leagues.visible(to: actor))
             """
         var sides: [Int64: Set<String>] = [:]
         for row in try Row.fetchAll(db, sql: leagueSides, arguments: ["team": team.id, "name": team.name, "season": team.season]) {

@@ -437,6 +437,16 @@ extension ClubStore {
             let random = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
             try db.execute(sql: "INSERT INTO calendarDomain (name) VALUES (?)", arguments: ["touchline-" + random])
         }
+        migrator.registerMigration("v10 private leagues") { db in
+            // A private league is seen only by its owner and editors; its calendar is read
+            // without logging in with a secret token, of which only the SHA-256 is kept (as v9
+            // keeps a team's).
+            try db.execute(sql: """
+                ALTER TABLE league ADD COLUMN private INTEGER NOT NULL DEFAULT 0 CHECK (private IN (0, 1));
+                ALTER TABLE league ADD COLUMN calendarTokenHash BLOB
+                    CHECK (calendarTokenHash IS NULL OR length(calendarTokenHash) = 32);
+                """)
+        }
         return migrator
     }
 

@@ -178,7 +178,7 @@ struct TeamCommand: ParsableCommand {
             if rotateToken {
                 let subscription = try calendars.rotateToken(actor, team: TeamReference(team))
                 if json.json { return try Output.json(subscription) }
-                print("calendar token of team \(subscription.teamID): \(subscription.token)")
+                print("calendar token of team \(subscription.teamID.map(String.init) ?? team): \(subscription.token)")
                 print("subscribe to: \(subscription.path)")
                 return
             }
