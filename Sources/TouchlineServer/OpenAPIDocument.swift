@@ -940,6 +940,12 @@ enum OpenAPIDocument {
           {
             "$ref": "#/components/parameters/limit"
           }
+        ],
+        "security": [
+          {},
+          {
+            "bearer": []
+          }
         ]
       },
       "post": {
@@ -1145,11 +1151,17 @@ enum OpenAPIDocument {
           {
             "$ref": "#/components/parameters/leagueId"
           }
+        ],
+        "security": [
+          {},
+          {
+            "bearer": []
+          }
         ]
       },
       "patch": {
-        "operationId": "renameLeague",
-        "summary": "Rename a league (owner only)",
+        "operationId": "editLeague",
+        "summary": "Rename a league and or make it private or public (owner only)",
         "tags": [
           "leagues"
         ],
@@ -1190,7 +1202,7 @@ enum OpenAPIDocument {
           "content": {
             "application/json": {
               "schema": {
-                "$ref": "#/components/schemas/LeagueRenaming"
+                "$ref": "#/components/schemas/LeagueEdit"
               }
             }
           }
@@ -1277,6 +1289,12 @@ enum OpenAPIDocument {
           },
           {
             "$ref": "#/components/parameters/limit"
+          }
+        ],
+        "security": [
+          {},
+          {
+            "bearer": []
           }
         ]
       },
@@ -1441,6 +1459,12 @@ enum OpenAPIDocument {
             "schema": {
               "type": "string"
             }
+          }
+        ],
+        "security": [
+          {},
+          {
+            "bearer": []
           }
         ]
       }
@@ -2296,6 +2320,12 @@ enum OpenAPIDocument {
           {
             "$ref": "#/components/parameters/leagueId"
           }
+        ],
+        "security": [
+          {},
+          {
+            "bearer": []
+          }
         ]
       },
       "post": {
@@ -2500,6 +2530,12 @@ enum OpenAPIDocument {
           {
             "$ref": "#/components/parameters/limit"
           }
+        ],
+        "security": [
+          {},
+          {
+            "bearer": []
+          }
         ]
       }
     },
@@ -2536,6 +2572,12 @@ enum OpenAPIDocument {
           {
             "$ref": "#/components/parameters/leagueId"
           }
+        ],
+        "security": [
+          {},
+          {
+            "bearer": []
+          }
         ]
       }
     },
@@ -2571,6 +2613,12 @@ enum OpenAPIDocument {
         "parameters": [
           {
             "$ref": "#/components/parameters/leagueId"
+          }
+        ],
+        "security": [
+          {},
+          {
+            "bearer": []
           }
         ]
       },
@@ -2656,6 +2704,12 @@ enum OpenAPIDocument {
         "parameters": [
           {
             "$ref": "#/components/parameters/leagueId"
+          }
+        ],
+        "security": [
+          {},
+          {
+            "bearer": []
           }
         ]
       },
@@ -2791,6 +2845,12 @@ enum OpenAPIDocument {
               ]
             }
           }
+        ],
+        "security": [
+          {},
+          {
+            "bearer": []
+          }
         ]
       }
     },
@@ -2827,6 +2887,12 @@ enum OpenAPIDocument {
           {
             "$ref": "#/components/parameters/leagueId"
           }
+        ],
+        "security": [
+          {},
+          {
+            "bearer": []
+          }
         ]
       }
     },
@@ -2862,6 +2928,12 @@ enum OpenAPIDocument {
         "parameters": [
           {
             "$ref": "#/components/parameters/leagueId"
+          }
+        ],
+        "security": [
+          {},
+          {
+            "bearer": []
           }
         ]
       }
@@ -3351,7 +3423,7 @@ enum OpenAPIDocument {
     "/api/v1/leagues/{id}/calendar.ics": {
       "get": {
         "operationId": "leagueCalendar",
-        "summary": "A league's fixtures as a calendar to subscribe to",
+        "summary": "A league's fixtures as a calendar to subscribe to: a public league's for anyone; a private one's by its calendar token in the URL, or for a logged-in owner or editor",
         "tags": [
           "calendars"
         ],
@@ -3364,6 +3436,15 @@ enum OpenAPIDocument {
             "in": "query",
             "required": false,
             "description": "only this team's matches",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "token",
+            "in": "query",
+            "required": false,
+            "description": "a private league's calendar token (touchline league calendar --rotate-token); a wrong or missing one is 404, as for no league. A public league needs none",
             "schema": {
               "type": "string"
             }
@@ -3401,7 +3482,86 @@ enum OpenAPIDocument {
               }
             }
           }
-        }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          }
+        ]
+      }
+    },
+    "/api/v1/leagues/{id}/calendar-token": {
+      "post": {
+        "operationId": "rotateLeagueCalendarToken",
+        "summary": "Give a league's calendar a new secret subscription token, what a private league's calendar is read with; the old one stops working (owner only)",
+        "tags": [
+          "leagues"
+        ],
+        "responses": {
+          "201": {
+            "description": "The token, shown this once, and the path to subscribe to",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CalendarSubscription"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/leagueId"
+          }
+        ]
+      },
+      "delete": {
+        "operationId": "revokeLeagueCalendarToken",
+        "summary": "Take a league's calendar token away (owner only)",
+        "tags": [
+          "leagues"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/leagueId"
+          }
+        ]
       }
     },
     "/api/v1/teams/{id}/calendar.ics": {
@@ -5894,6 +6054,7 @@ enum OpenAPIDocument {
           "seed",
           "owner",
           "hasPassword",
+          "private",
           "createdAt",
           "timeZone"
         ],
@@ -5930,6 +6091,10 @@ enum OpenAPIDocument {
           },
           "hasPassword": {
             "type": "boolean"
+          },
+          "private": {
+            "type": "boolean",
+            "description": "seen by its owner and editors only; to anyone else (and to nobody logged in) it does not exist: 404"
           },
           "createdAt": {
             "type": "string",
@@ -6351,19 +6516,26 @@ enum OpenAPIDocument {
             "type": "integer",
             "minimum": 0,
             "description": "the seed of any drawing of lots"
+          },
+          "private": {
+            "type": "boolean",
+            "description": "seen by its owner and editors only (default false)"
           }
         }
       },
-      "LeagueRenaming": {
+      "LeagueEdit": {
         "type": "object",
-        "required": [
-          "name"
-        ],
+        "minProperties": 1,
         "properties": {
           "name": {
             "type": "string"
+          },
+          "private": {
+            "type": "boolean",
+            "description": "make the league private (true) or public (false)"
           }
-        }
+        },
+        "description": "give name, private or both; both change in one transaction"
       },
       "LeaguePassword": {
         "type": "object",
@@ -7349,13 +7521,17 @@ enum OpenAPIDocument {
       "CalendarSubscription": {
         "type": "object",
         "required": [
-          "teamID",
           "token",
           "path"
         ],
         "properties": {
           "teamID": {
-            "type": "integer"
+            "type": "integer",
+            "description": "a team's calendar"
+          },
+          "leagueID": {
+            "type": "integer",
+            "description": "a league's calendar"
           },
           "token": {
             "type": "string",
@@ -7363,7 +7539,7 @@ enum OpenAPIDocument {
           },
           "path": {
             "type": "string",
-            "description": "what a calendar app subscribes to: /api/v1/teams/ID/calendar.ics?token=TOKEN"
+            "description": "what a calendar app subscribes to: /api/v1/teams/ID/calendar.ics?token=TOKEN or /api/v1/leagues/ID/calendar.ics?token=TOKEN"
           }
         }
       },

@@ -45,8 +45,9 @@ extension LeagueRoutes {
                     ?? defaults.secondHalf,
                 seed: form.seed, startDate: form.startDate, intervalDays: form.intervalDays ?? defaults.intervalDays)
             let report = try await api.run {
-                let fixtures = try api.leagues.generateFixtures(actor, .id(id), options: options)
-                return FixturesReport(fixtures, matches: try api.leagues.matches(.id(id)))
+                let leagues = api.leagues.viewing(as: actor)
+                let fixtures = try leagues.generateFixtures(actor, .id(id), options: options)
+                return FixturesReport(fixtures, matches: try leagues.matches(.id(id)))
             }
             return try APIJSON.response(report)
         }
@@ -64,44 +65,50 @@ extension LeagueRoutes {
         v1.get("leagues/{id}/results") { request, context in
             try await matches(request, context, results: true)
         }
-        v1.get("leagues/{id}/results-grid") { _, context in
+        v1.get("leagues/{id}/results-grid") { request, context in
             let id = try PathID.parse(context, "id", kind: "league")
-            return try APIJSON.response(try await api.run { try api.leagues.resultsGrid(.id(id)) })
+            let leagues = try await api.leagues(for: request)
+            return try APIJSON.response(try await api.run { try leagues.resultsGrid(.id(id)) })
         }
         registerSeasonSettings(v1)
         v1.get("leagues/{id}/export") { request, context in
             let id = try PathID.parse(context, "id", kind: "league")
             return try await export(request, league: id)
         }
-        v1.get("leagues/{id}/scorers") { _, context in
+        v1.get("leagues/{id}/scorers") { request, context in
             let id = try PathID.parse(context, "id", kind: "league")
-            return try APIJSON.response(Paging(items: try await api.run { try api.leagues.scorers(.id(id)) }, next: nil))
+            let leagues = try await api.leagues(for: request)
+            return try APIJSON.response(Paging(items: try await api.run { try leagues.scorers(.id(id)) }, next: nil))
         }
-        v1.get("leagues/{id}/discipline") { _, context in
+        v1.get("leagues/{id}/discipline") { request, context in
             let id = try PathID.parse(context, "id", kind: "league")
-            return try APIJSON.response(Paging(items: try await api.run { try api.leagues.discipline(.id(id)) }, next: nil))
+            let leagues = try await api.leagues(for: request)
+            return try APIJSON.response(Paging(items: try await api.run { try leagues.discipline(.id(id)) }, next: nil))
         }
     }
 
     /// Zones and deductions.
     private func registerSeasonSettings(_ v1: RouterGroup<APIContext>) {
-        v1.get("leagues/{id}/zones") { _, context in
+        v1.get("leagues/{id}/zones") { request, context in
             let id = try PathID.parse(context, "id", kind: "league")
-            return try APIJSON.response(ZoneList(zones: try await api.run { try api.leagues.zones(.id(id)) }))
+            let leagues = try await api.leagues(for: request)
+            return try APIJSON.response(ZoneList(zones: try await api.run { try leagues.zones(.id(id)) }))
         }
         v1.put("leagues/{id}/zones") { request, context in
             let actor = try await api.actor(request)
             let id = try PathID.parse(context, "id", kind: "league")
             let form = try await APIJSON.decode(ZoneList.self, from: request, limit: api.options.maxJSONBytes)
             let zones = try await api.run {
-                try api.leagues.setZones(actor, .id(id), form.zones)
-                return try api.leagues.zones(.id(id))
+                let leagues = api.leagues.viewing(as: actor)
+                try leagues.setZones(actor, .id(id), form.zones)
+                return try leagues.zones(.id(id))
             }
             return try APIJSON.response(ZoneList(zones: zones))
         }
-        v1.get("leagues/{id}/deductions") { _, context in
+        v1.get("leagues/{id}/deductions") { request, context in
             let id = try PathID.parse(context, "id", kind: "league")
-            return try APIJSON.response(Paging(items: try await api.run { try api.leagues.deductions(.id(id)) }, next: nil))
+            let leagues = try await api.leagues(for: request)
+            return try APIJSON.response(Paging(items: try await api.run { try leagues.deductions(.id(id)) }, next: nil))
         }
         v1.post("leagues/{id}/deductions") { request, context in
             let actor = try await api.actor(request)
@@ -122,12 +129,13 @@ extension LeagueRoutes {
             throw Problem.malformed("query parameter 'format': give csv or json")
         }
         let what = try query.choice("what", ExportContent.self) ?? .table
+        let leagues = try await api.leagues(for: request)
         let data: Data = try await api.run {
             switch (what, format) {
-            case (.table, .csv): return Data(LeagueCSV.table(try api.leagues.table(.id(id))).utf8)
-            case (.table, .json): return try APIJSON.encoder.encode(try api.leagues.table(.id(id)))
-            case (.fixtures, .csv): return Data(LeagueCSV.matches(try api.leagues.matches(.id(id)).map(\.match)).utf8)
-            case (.fixtures, .json): return try APIJSON.encoder.encode(try api.leagues.matches(.id(id)))
+            case (.table, .csv): return Data(LeagueCSV.table(try leagues.table(.id(id))).utf8)
+            case (.table, .json): return try APIJSON.encoder.encode(try leagues.table(.id(id)))
+            case (.fixtures, .csv): return Data(LeagueCSV.matches(try leagues.matches(.id(id)).map(\.match)).utf8)
+            case (.fixtures, .json): return try APIJSON.encoder.encode(try leagues.matches(.id(id)))
             }
         }
         let headers: HTTPFields = [

@@ -8,8 +8,9 @@ import Reports
 /// Leagues: list, create, show, rename and delete them, import a season file, the joining
 /// password, editors and teams, tables (JSON, or printed as PDF, PNG or SVG by `Accept`) and
 /// matches; the rest of the season (fixtures, results, zones, deductions, export, statistics)
-/// is in `LeagueRoutes+Season.swift`. Anyone may view a league; what changes one needs a
-/// token, and the `Leagues` service decides who may.
+/// is in `LeagueRoutes+Season.swift`. Anyone may view a public league, a private one only its
+/// owner and editors (a bearer token is optional on reads: none is nobody logged in, a bad one
+/// 401); what changes one needs a token, and the `Leagues` service decides who may.
 struct LeagueRoutes {
     let api: APIServices
 
@@ -21,10 +22,14 @@ struct LeagueRoutes {
         /// `W-D-L`.
         var points: String?
         var seed: UInt64?
+        /// Seen by its owner and editors only.
+        var `private`: Bool?
     }
 
-    struct Renaming: Decodable, Sendable {
-        var name: String
+    /// What PATCH changes: the name and or whether the league is private.
+    struct Edit: Decodable, Sendable {
+        var name: String?
+        var `private`: Bool?
     }
 
     struct Secret: Decodable, Sendable {
@@ -42,7 +47,8 @@ struct LeagueRoutes {
         v1.get("leagues") { request, _ in
             let query = Query(request)
             let (after, limit) = (try query.afterKey(), try query.limit())
-            return try APIJSON.response(try await api.run { try api.leagues.list(after: after, limit: limit) })
+            let leagues = try await api.leagues(for: request)
+            return try APIJSON.response(try await api.run { try leagues.list(after: after, limit: limit) })
         }
         v1.post("leagues/import") { request, _ in
             let actor = try await api.actor(request)
@@ -60,9 +66,10 @@ struct LeagueRoutes {
             }
             return try APIJSON.response(summary, status: .created, headers: [.location: "/api/v1/leagues/\(summary.id)"])
         }
-        v1.get("leagues/{id}") { _, context in
+        v1.get("leagues/{id}") { request, context in
             let id = try PathID.parse(context, "id", kind: "league")
-            return try APIJSON.response(try await api.run { try api.leagues.show(.id(id)) })
+            let leagues = try await api.leagues(for: request)
+            return try APIJSON.response(try await api.run { try leagues.show(.id(id)) })
         }
         v1.get("leagues/{id}/matches") { request, context in
             try await matches(request, context, results: false)
@@ -92,15 +99,21 @@ struct LeagueRoutes {
             } ?? .threeForAWin
             let league = try await api.run {
                 try api.leagues.create(actor, name: form.name, season: form.season, kind: kind,
-                                       rules: form.rules ?? "premier-league", points: points, seed: form.seed ?? 0)
+                                       rules: form.rules ?? "premier-league", points: points, seed: form.seed ?? 0,
+                                       private: form.private ?? false)
             }
             return try APIJSON.response(league, status: .created, headers: [.location: "/api/v1/leagues/\(league.id)"])
         }
         v1.patch("leagues/{id}") { request, context in
             let actor = try await api.actor(request)
             let id = try PathID.parse(context, "id", kind: "league")
-            let form = try await APIJSON.decode(Renaming.self, from: request, limit: api.options.maxJSONBytes)
-            return try APIJSON.response(try await api.run { try api.leagues.rename(actor, .id(id), to: form.name) })
+            let form = try await APIJSON.decode(Edit.self, from: request, limit: api.options.maxJSONBytes)
+            guard form.name != nil || form.private != nil else {
+                throw Problem.malformed("field 'name': missing (or give 'private')")
+            }
+            return try APIJSON.response(try await api.run {
+                try api.leagues.edit(actor, .id(id), name: form.name, private: form.private)
+            })
         }
         v1.delete("leagues/{id}") { request, context in
             let actor = try await api.actor(request)
@@ -156,9 +169,10 @@ struct LeagueRoutes {
 
     /// The league's teams: list, add (a name, or a club team linked), remove.
     private func registerTeams(_ v1: RouterGroup<APIContext>) {
-        v1.get("leagues/{id}/teams") { _, context in
+        v1.get("leagues/{id}/teams") { request, context in
             let id = try PathID.parse(context, "id", kind: "league")
-            return try APIJSON.response(Paging(items: try await api.run { try api.leagues.teams(.id(id)) }, next: nil))
+            let leagues = try await api.leagues(for: request)
+            return try APIJSON.response(Paging(items: try await api.run { try leagues.teams(.id(id)) }, next: nil))
         }
         v1.post("leagues/{id}/teams") { request, context in
             let actor = try await api.actor(request)
@@ -187,8 +201,9 @@ struct LeagueRoutes {
         let id = try PathID.parse(context, "id", kind: "league")
         let query = Query(request)
         let (matchday, after, limit) = (try query.int("matchday", in: 1...10_000), try query.afterKey(), try query.limit())
+        let leagues = try await api.leagues(for: request)
         return try APIJSON.response(try await api.run {
-            try api.leagues.matches(.id(id), matchday: matchday, results: results, after: after, limit: limit)
+            try leagues.matches(.id(id), matchday: matchday, results: results, after: after, limit: limit)
         })
     }
 
@@ -200,13 +215,14 @@ struct LeagueRoutes {
         let matchday = try query.int("matchday", in: 1...10_000)
         let asOf = try query.string("asOf", maximumLength: 10)
         let format = try Negotiation.format(request.headers[.accept], offering: [.json, .pdf, .png, .svg])
+        let leagues = try await api.leagues(for: request)
         guard format != .json else {
             let standings = try await api.run {
-                try api.leagues.table(.id(id), rules: rules, venue: venue, matchday: matchday, asOf: asOf)
+                try leagues.table(.id(id), rules: rules, venue: venue, matchday: matchday, asOf: asOf)
             }
             return try APIJSON.response(standings)
         }
-        let dossier = try await api.run { try api.leagues.dossier(.id(id), rules: rules) }
+        let dossier = try await api.run { try leagues.dossier(.id(id), rules: rules) }
         let data = try await api.rendering {
             let book = try LeagueBook(venue: venue, matchday: matchday, asOf: asOf).book([dossier])
             switch format {

@@ -74,13 +74,13 @@ struct MatchRoutes {
             return try APIJSON.response(stored, status: .created, headers: [.location: "/api/v1/matches/\(stored.id)"])
         }
         v1.get("matches/statistics") { request, _ in
-            let viewer = try await viewer(request)
+            let viewer = try await api.viewer(request)
             let query = Query(request)
             let (player, team) = (try query.string("player", maximumLength: 100), try query.string("team", maximumLength: 100))
             return try APIJSON.response(try await api.run { try api.matches.statistics(viewer, player: player, team: team) })
         }
         v1.get("matches/{id}") { request, context in
-            let viewer = try await viewer(request)
+            let viewer = try await api.viewer(request)
             let id = try PathID.parse(context, "id", kind: "match")
             return try APIJSON.response(try await api.run { try api.matches.show(viewer, match: id) })
         }
@@ -136,12 +136,5 @@ struct MatchRoutes {
             try await api.run { _ = try api.matches.deleteEvent(actor, match: id, event: event) }
             return Response(status: .noContent)
         }
-    }
-
-    /// The user a request that needs no login acts for: nil without `Authorization`, else its
-    /// token's user (a bad token is still refused, not taken for nobody).
-    private func viewer(_ request: Request) async throws -> ActingUser? {
-        guard request.headers[.authorization] != nil else { return nil }
-        return try await api.actor(request)
     }
 }

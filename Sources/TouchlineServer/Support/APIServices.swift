@@ -63,6 +63,20 @@ struct APIServices: Sendable {
         return try await run { try accounts.resumeSession(token: token) }
     }
 
+    /// The user a request that needs no login reads for: nil without `Authorization` (nobody
+    /// logged in), else its token's user (a bad token is still refused with 401, not taken for
+    /// nobody).
+    func viewer(_ request: Request) async throws -> ActingUser? {
+        guard request.headers[.authorization] != nil else { return nil }
+        return try await actor(request)
+    }
+
+    /// The leagues as the request's viewer (``viewer(_:)``) sees them: a private league only
+    /// for its owner and editors.
+    func leagues(for request: Request) async throws -> Leagues {
+        leagues.viewing(as: try await viewer(request))
+    }
+
     /// Runs `body` for the request's user on the worker threads, the session looked up in the
     /// same hop (one thread switch, not two, for the API's busiest reads).
     ///
