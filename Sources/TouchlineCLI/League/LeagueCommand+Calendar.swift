@@ -7,7 +7,7 @@ extension LeagueCommand {
     struct CalendarFile: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "calendar",
-            abstract: "Write a league's fixtures as an iCalendar file (.ics) that calendar apps import.",
+            abstract: "Write a league's fixtures as an iCalendar file (.ics), or give a private league's calendar a secret token.",
             discussion: """
                 One event per match with a date: "Home v Away" (the score once played), at its \
                 kick-off in the league's time zone written in UTC and lasting two hours, or all day \
@@ -15,22 +15,52 @@ extension LeagueCommand {
                 marked cancelled. Each match keeps its event's UID, and its sequence rises whenever \
                 it is moved, so a calendar that subscribes to the server's \
                 /api/v1/leagues/ID/calendar.ics follows the changes; deleted matches stay there as \
-                cancelled for 90 days. Anyone may write a league's calendar. With -o the file is \
-                written whole or not at all; without it, the calendar goes to standard output.
+                cancelled for 90 days. Anyone who sees the league may write its calendar. With -o \
+                the file is written whole or not at all; without it, the calendar goes to standard \
+                output. A private league's calendar is subscribed to without logging in at \
+                /api/v1/leagues/ID/calendar.ics?token=TOKEN: --rotate-token (the owner) makes a new \
+                token and prints it with that path, once (only its hash is kept); the old token \
+                stops working. --revoke-token takes it away.
 
                 Examples:
                   touchline league calendar 'Liga Amigos' -o fixtures.ics
                   touchline league calendar 'Liga Amigos' --team 'Los Rápidos' -o rapidos.ics
+                  touchline league calendar 'Liga Secreta' --rotate-token
                 """)
         @Argument(help: "The league's id or name.") var league: String
         @Option(help: ArgumentHelp("Only this team's matches (its name in the league).", valueName: "name")) var team: String?
         @Option(name: .shortAndLong, help: ArgumentHelp("The output file (default: standard output).", valueName: "file"))
         var output: String?
+        @Flag(help: "Make a new subscription token (owner only), replacing the old one.") var rotateToken = false
+        @Flag(help: "Remove the subscription token (owner only).") var revokeToken = false
         @OptionGroup var club: ClubOptions
+        @OptionGroup var json: JSONFlag
+
+        func validate() throws {
+            if rotateToken, revokeToken { throw ValidationError("give --rotate-token or --revoke-token, not both") }
+            if rotateToken || revokeToken, output != nil || team != nil {
+                throw ValidationError("-o and --team write the calendar; --rotate-token and --revoke-token write none")
+            }
+            if json.json, !rotateToken { throw ValidationError("--json prints the token of --rotate-token") }
+        }
 
         func run() throws {
             if let output { try Files.checkWritable(output) }
-            let data = try Calendars(store: try club.publicStore()).leagueCalendar(LeagueReference(league), team: team)
+            if rotateToken || revokeToken {
+                let (store, actor) = try club.session()
+                let calendars = Calendars(store: store)
+                guard rotateToken else {
+                    try calendars.revokeToken(actor, league: LeagueReference(league))
+                    return print("league \(league) has no calendar token now")
+                }
+                let subscription = try calendars.rotateToken(actor, league: LeagueReference(league))
+                if json.json { return try Output.json(subscription) }
+                print("calendar token of league \(subscription.leagueID.map(String.init) ?? league): \(subscription.token)")
+                return print("subscribe to: \(subscription.path)")
+            }
+            let store = try club.store()
+            let viewer = try club.viewer(Accounts(store: store))
+            let data = try Calendars(store: store).leagueCalendar(LeagueReference(league), team: team, as: viewer)
             guard let output else { return LeagueOutput.write(data) }
             try Files.write(data, to: output)
             print("wrote \(output) (calendar, \(Files.describeSize(data.count)))")
@@ -61,7 +91,7 @@ extension LeagueCommand {
                 let (store, actor) = try club.session()
                 info = try Leagues(store: store).setTimeZone(actor, reference, to: zone)
             } else {
-                info = try Leagues(store: try club.publicStore()).show(reference)
+                info = try club.viewingLeagues().show(reference)
             }
             if output.json { return try Output.json(info) }
             print("league \(info.id) (\(info.name)): kick-off times in \(info.timeZone)")

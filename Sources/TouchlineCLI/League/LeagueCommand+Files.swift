@@ -70,7 +70,7 @@ extension LeagueCommand {
 
         func run() throws {
             if let output { try Files.checkWritable(output) }
-            let leagues = Leagues(store: try club.publicStore())
+            let leagues = try club.viewingLeagues()
             let reference = LeagueReference(league)
             let data: Data
             switch (what, format) {

@@ -42,18 +42,18 @@ extension LeagueCommand {
         }
 
         func run() throws {
-            let store = try club.store()
-            let leagues = Leagues(store: store)
             let reference = LeagueReference(league)
             guard generate else {
-                let matches = try leagues.matches(reference, matchday: matchday)
+                let matches = try club.viewingLeagues().matches(reference, matchday: matchday)
                 if output.json { return try Output.json(matches) }
                 return LeagueOutput.fixtures(matches, empty: "no fixtures")
             }
             var options = FixtureOptions(rounds: single ? .single : .double, secondHalf: secondHalf ?? .mirrored,
                                          seed: seed, startDate: start)
             if let interval { options.intervalDays = interval }
-            let fixtures = try leagues.generateFixtures(try club.actor(Accounts(store: store)), reference, options: options)
+            let (store, actor) = try club.session()
+            let leagues = Leagues(store: store, viewer: actor)
+            let fixtures = try leagues.generateFixtures(actor, reference, options: options)
             if output.json { return try Output.json(FixturesReport(fixtures, matches: try leagues.matches(reference))) }
             let home = fixtures.longestHomeRun, away = fixtures.longestAwayRun
             print("generated \(fixtures.matches.count) matches over \(fixtures.rounds) matchdays for \(fixtures.teams.count) teams")
@@ -92,7 +92,7 @@ extension LeagueCommand {
         }
 
         func run() throws {
-            let leagues = Leagues(store: try club.publicStore())
+            let leagues = try club.viewingLeagues()
             if grid {
                 let results = try leagues.resultsGrid(LeagueReference(league))
                 if output.json { return try Output.json(results) }
@@ -154,7 +154,7 @@ extension LeagueCommand {
         }
 
         func run() throws {
-            let leagues = Leagues(store: try club.publicStore())
+            let leagues = try club.viewingLeagues()
             let venue: Venue = home ? .home : away ? .away : .all
             if printing.prints {
                 let printer = TablePrinter(leagues: leagues, options: printing, rules: rules, venue: venue,
@@ -214,7 +214,7 @@ extension LeagueCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            let players = try Leagues(store: try club.publicStore()).scorers(LeagueReference(league))
+            let players = try club.viewingLeagues().scorers(LeagueReference(league))
             if output.json { return try Output.json(players) }
             LeagueOutput.scorers(players)
         }
@@ -235,7 +235,7 @@ extension LeagueCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            let players = try Leagues(store: try club.publicStore()).discipline(LeagueReference(league))
+            let players = try club.viewingLeagues().discipline(LeagueReference(league))
             if output.json { return try Output.json(players) }
             LeagueOutput.discipline(players)
         }

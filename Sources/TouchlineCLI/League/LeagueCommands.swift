@@ -9,10 +9,12 @@ struct LeagueCommand: ParsableCommand {
         commandName: "league",
         abstract: "Run league seasons: teams, fixtures, results, tables with their tie-breaks, imports and exports.",
         discussion: """
-            LEAGUE is a league's id or its name. Anyone may view a league (list, teams, fixtures, \
-            results, table, export, scorers, discipline) without logging in; its owner and editors \
-            change it; only the owner grants, revokes and sets the password with which other \
-            users join as editors. Passwords come from $TOUCHLINE_LEAGUE_PASSWORD, \
+            LEAGUE is a league's id or its name. Anyone may view a public league (list, teams, \
+            fixtures, results, table, export, scorers, discipline) without logging in; a private \
+            one (create --private, or 'league visibility') only its owner and editors see, logged \
+            in: to anyone else it does not exist. Its owner and editors change a league; only the \
+            owner grants, revokes and sets the password with which other users join as editors \
+            (a private league's too). Passwords come from $TOUCHLINE_LEAGUE_PASSWORD, \
             --league-password-stdin or a prompt; never from an argument.
 
             Examples:
@@ -26,19 +28,19 @@ struct LeagueCommand: ParsableCommand {
               touchline league export 'Liga Amigos' --format csv -o table.csv
               touchline league calendar 'Liga Amigos' -o fixtures.ics
             """,
-        subcommands: [List.self, Create.self, Rename.self, Delete.self, Password.self, Join.self, Grant.self, Revoke.self,
+        subcommands: [List.self, Create.self, Visibility.self, Rename.self, Delete.self, Password.self, Join.self, Grant.self, Revoke.self,
                       Teams.self, AddTeam.self, RemoveTeam.self, Fixtures.self, Results.self, Table.self, Zones.self,
                       KickOffTimeZone.self, Deduct.self, Import.self, Export.self, CalendarFile.self, Scorers.self,
                       Discipline.self]
     )
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List every league, newest season first.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List every league you can see, newest season first.")
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            let leagues = try Leagues(store: try club.publicStore()).list()
+            let leagues = try club.viewingLeagues().list()
             if output.json { return try Output.json(leagues) }
             Output.table(["ID", "NAME", "SEASON", "KIND", "RULES", "OWNER", "JOIN"], leagues.map {
                 [String($0.id), $0.name, $0.season, $0.kind.rawValue, $0.rules, $0.owner, $0.hasPassword ? "password" : ""]
@@ -51,7 +53,8 @@ struct LeagueCommand: ParsableCommand {
             commandName: "create",
             abstract: "Create a league you own.",
             discussion: """
-                Let others join as editors with 'touchline league password LEAGUE', or grant them.
+                Let others join as editors with 'touchline league password LEAGUE', or grant them. \
+                With --private only you and its editors see it.
 
                 Example:
                   touchline league create 'Liga Amigos' --season 2024/25 --kind friends \\
@@ -65,13 +68,14 @@ struct LeagueCommand: ParsableCommand {
         @Option(help: "The seed of any drawing of lots, so that a draw can be repeated.") var seed: UInt64 = 0
         @Option(help: ArgumentHelp("The IANA time zone kick-off times are local to (default: UTC).", valueName: "zone"))
         var timeZone = Calendars.defaultTimeZone
+        @Flag(help: "Only you and the league's editors see it; to anyone else it does not exist.") var `private` = false
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
         func run() throws {
             let (store, actor) = try club.session()
             let league = try Leagues(store: store).create(actor, name: name, season: season, kind: kind, rules: rules,
-                                                         points: points, seed: seed, timeZone: timeZone)
+                                                         points: points, seed: seed, timeZone: timeZone, private: `private`)
             if output.json { return try Output.json(league) }
             print("created league \(league.id): \(league.name) \(league.season) (\(league.rules) rules)")
         }
@@ -164,7 +168,7 @@ struct LeagueCommand: ParsableCommand {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            let teams = try Leagues(store: try club.publicStore()).teams(LeagueReference(league))
+            let teams = try club.viewingLeagues().teams(LeagueReference(league))
             if output.json { return try Output.json(teams) }
             Output.table(["TEAM", "CLUB TEAM"], teams.map { [$0.name, $0.teamID.map(String.init) ?? ""] },
                          empty: "no teams")
@@ -249,11 +253,14 @@ struct LeagueCommand: ParsableCommand {
         }
 
         func run() throws {
-            let store = try club.store()
-            let leagues = Leagues(store: store)
             let reference = LeagueReference(league)
+            let leagues: Leagues
             if clear || !zones.isEmpty {
-                try leagues.setZones(try club.actor(Accounts(store: store)), reference, zones)
+                let (store, actor) = try club.session()
+                leagues = Leagues(store: store, viewer: actor)
+                try leagues.setZones(actor, reference, zones)
+            } else {
+                leagues = try club.viewingLeagues()
             }
             let stored = try leagues.zones(reference)
             if output.json { return try Output.json(stored) }

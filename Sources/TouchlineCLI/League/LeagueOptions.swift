@@ -33,6 +33,13 @@ extension ClubOptions {
         guard SessionFile().entry(for: databasePath) != nil else { return nil }
         return try? actor(accounts)
     }
+
+    /// The leagues as whoever runs the command sees them (``viewer(_:)``): a logged-in owner or
+    /// editor sees their private leagues too; anyone else the public ones, without logging in.
+    func viewingLeagues() throws -> Leagues {
+        let store = try store()
+        return Leagues(store: store, viewer: try viewer(Accounts(store: store)))
+    }
 }
 
 extension LeagueKind: ExpressibleByArgument {}

@@ -260,8 +260,9 @@ struct MatchCommand: ParsableCommand {
             let store = try club.store()
             let matches: [StoredMatch]
             if let league {
-                // A league's matches are public: no login needed.
-                matches = try Leagues(store: store).matches(LeagueReference(league), matchday: matchday)
+                // A public league's matches need no login; a private one's, its owner's or an editor's.
+                matches = try Leagues(store: store, viewer: try club.viewer(Accounts(store: store)))
+                    .matches(LeagueReference(league), matchday: matchday)
             } else {
                 matches = try Matches(store: store).friendlies(try club.actor(Accounts(store: store)))
             }
