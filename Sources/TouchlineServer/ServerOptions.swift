@@ -21,6 +21,9 @@ public struct ServerOptions: Sendable {
     public var maxUploadBytes: Int = 20 << 20
     /// The largest JSON body, in bytes.
     public var maxJSONBytes: Int = 1 << 20
+    /// The request-body bytes held at once over all requests (each reserves its length while it
+    /// is handled; beyond, 503). At least ``maxUploadBytes`` is kept, so one upload always fits.
+    public var bodyBytesInFlight: Int = 256 << 20
     /// The one origin browsers may call from (CORS); nil turns CORS off.
     public var allowOrigin: String?
     /// Addresses of reverse proxies whose `X-Forwarded-For` names the client.
