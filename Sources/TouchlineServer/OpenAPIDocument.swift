@@ -5032,6 +5032,9 @@ enum OpenAPIDocument {
           },
           {
             "$ref": "#/components/parameters/profile"
+          },
+          {
+            "$ref": "#/components/parameters/tiles"
           }
         ]
       }
@@ -5100,6 +5103,9 @@ enum OpenAPIDocument {
           },
           {
             "$ref": "#/components/parameters/profile"
+          },
+          {
+            "$ref": "#/components/parameters/tiles"
           }
         ]
       }
@@ -5168,6 +5174,9 @@ enum OpenAPIDocument {
           },
           {
             "$ref": "#/components/parameters/profile"
+          },
+          {
+            "$ref": "#/components/parameters/tiles"
           }
         ]
       }
@@ -5227,6 +5236,9 @@ enum OpenAPIDocument {
           },
           {
             "$ref": "#/components/parameters/thumbnailScale"
+          },
+          {
+            "$ref": "#/components/parameters/tiles"
           }
         ]
       }
@@ -5299,6 +5311,9 @@ enum OpenAPIDocument {
           },
           {
             "$ref": "#/components/parameters/profile"
+          },
+          {
+            "$ref": "#/components/parameters/tiles"
           }
         ],
         "requestBody": {
@@ -5386,6 +5401,9 @@ enum OpenAPIDocument {
           },
           {
             "$ref": "#/components/parameters/thumbnailScale"
+          },
+          {
+            "$ref": "#/components/parameters/tiles"
           }
         ],
         "requestBody": {
@@ -8208,6 +8226,15 @@ enum OpenAPIDocument {
         "schema": {
           "type": "string",
           "pattern": "^[0-9.]+x[0-9.]+$"
+        }
+      },
+      "tiles": {
+        "name": "tiles",
+        "in": "query",
+        "required": false,
+        "description": "draw the server's offline map tiles (serve --tiles) under the route: true by default when it has some; true from a server without any is 422",
+        "schema": {
+          "type": "boolean"
         }
       },
       "until": {

@@ -1,5 +1,6 @@
 import Club
 import Foundation
+import MapTiles
 
 /// What `touchline serve` is told: where to listen, which database, and the limits it keeps.
 ///
@@ -52,6 +53,9 @@ public struct ServerOptions: Sendable {
     /// How fast a client must take a large response: 30 s, and a second more for every 8 KiB
     /// (else its connection is closed).
     public var responsePace = TransferPace(graceSeconds: 30, minimumBytesPerSecond: 8192)
+    /// Offline map tiles drawn under route maps and thumbnails (unless a request says
+    /// `tiles=false`), as `route render --tiles` draws them; nil for none.
+    public var tiles: MBTilesSource?
     /// What one account may keep of stored boards.
     public var boardQuota = Boards.defaultQuota
     /// What one account may keep of stored routes.

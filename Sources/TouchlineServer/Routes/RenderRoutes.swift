@@ -20,14 +20,14 @@ struct RenderRoutes {
         }
         v1.post("render/route") { request, _ in
             let format = try Negotiation.format(request.headers[.accept], offering: [.png, .svg, .pdf])
-            let options = try RouteOutput.mapOptions(Query(request))
+            let options = try RouteOutput.mapOptions(Query(request), tiles: api.options.tiles)
             let data = try await RouteUpload.data(request, api: api)
             return try await RouteOutput.image(options, format: format, kind: "route", request: request, api: api) {
                 try RouteUpload.document(data)
             }
         }
         v1.post("render/route/thumbnail") { request, _ in
-            let options = try RouteOutput.thumbnailOptions(Query(request))
+            let options = try RouteOutput.thumbnailOptions(Query(request), tiles: api.options.tiles)
             let data = try await RouteUpload.data(request, api: api)
             return try await RouteOutput.image(options, format: .png, kind: "route-thumbnail", request: request, api: api) {
                 try RouteUpload.document(data)
