@@ -108,11 +108,11 @@ enum BoardImage {
         return size
     }
 
-    /// `scale`: above 0 and at most 16, as `--scale`.
-    static func scale(_ query: Query) throws -> Double {
+    /// `scale`: 1 unless given, above 0 and at most `maximum` (``RenderScale``'s rule, as `--scale`).
+    static func scale(_ query: Query, maximum: Double = RenderScale.maximum) throws -> Double {
         guard let text = try query.string("scale", maximumLength: 20) else { return 1 }
-        guard let scale = Double(text), scale.isFinite, scale > 0, scale <= 16 else {
-            throw Problem.malformed("query parameter 'scale': expected a number above 0 and at most 16")
+        guard let scale = Double(text), RenderScale.isValid(scale, maximum: maximum) else {
+            throw Problem.malformed("query parameter 'scale': expected a number \(RenderScale.rule(maximum: maximum))")
         }
         return scale
     }

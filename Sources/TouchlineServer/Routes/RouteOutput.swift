@@ -44,13 +44,7 @@ enum RouteOutput {
     /// `tiles=false`. Checked before any route is read.
     static func thumbnailOptions(_ query: Query, tiles: MBTilesSource?) throws -> RouteMapOptions {
         let size = try BoardImage.size(query, "size") ?? Size(width: 320, height: 200)
-        var scale = 1.0
-        if let text = try query.string("scale", maximumLength: 20) {
-            guard let value = Double(text), value.isFinite, value > 0, value <= 4 else {
-                throw Problem.malformed("query parameter 'scale': expected a number above 0 and at most 4")
-            }
-            scale = value
-        }
+        let scale = try BoardImage.scale(query, maximum: RenderScale.maximumThumbnail)
         var options = RouteMapOptions(size: size, scale: scale)
         try useTiles(query, tiles, in: &options)
         try validate(options)
