@@ -113,6 +113,7 @@ let package = Package(
                 "Canvas",
                 "Tactics",
                 "Routes",
+                "MapTiles",
                 "League",
                 "Reports",
                 "Club",
@@ -182,7 +183,7 @@ let package = Package(
         .testTarget(name: "LeagueTests", dependencies: ["League"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "TouchlineServerTests",
-            dependencies: ["TouchlineServer", "Club", "Canvas", "TestSupport",
+            dependencies: ["TouchlineServer", "Club", "Canvas", "MapTiles", "Routes", "TestSupport",
                            .product(name: "HummingbirdTesting", package: "hummingbird"),
                            .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "GRDB", package: "GRDB.swift"),

@@ -5192,6 +5192,9 @@ enum OpenAPIDocument {
           },
           {
             "$ref": "#/components/parameters/profile"
+          },
+          {
+            "$ref": "#/components/parameters/tiles"
           }
         ]
       }
@@ -5260,6 +5263,9 @@ enum OpenAPIDocument {
           },
           {
             "$ref": "#/components/parameters/profile"
+          },
+          {
+            "$ref": "#/components/parameters/tiles"
           }
         ]
       }
@@ -5328,6 +5334,9 @@ enum OpenAPIDocument {
           },
           {
             "$ref": "#/components/parameters/profile"
+          },
+          {
+            "$ref": "#/components/parameters/tiles"
           }
         ]
       }
@@ -5387,6 +5396,9 @@ enum OpenAPIDocument {
           },
           {
             "$ref": "#/components/parameters/thumbnailScale"
+          },
+          {
+            "$ref": "#/components/parameters/tiles"
           }
         ]
       }
@@ -5459,6 +5471,9 @@ enum OpenAPIDocument {
           },
           {
             "$ref": "#/components/parameters/profile"
+          },
+          {
+            "$ref": "#/components/parameters/tiles"
           }
         ],
         "requestBody": {
@@ -5546,6 +5561,9 @@ enum OpenAPIDocument {
           },
           {
             "$ref": "#/components/parameters/thumbnailScale"
+          },
+          {
+            "$ref": "#/components/parameters/tiles"
           }
         ],
         "requestBody": {
@@ -8384,6 +8402,15 @@ enum OpenAPIDocument {
         "schema": {
           "type": "string",
           "pattern": "^[0-9.]+x[0-9.]+$"
+        }
+      },
+      "tiles": {
+        "name": "tiles",
+        "in": "query",
+        "required": false,
+        "description": "draw the server's offline map tiles (serve --tiles) under the route: true by default when it has some; true from a server without any is 422",
+        "schema": {
+          "type": "boolean"
         }
       },
       "until": {

@@ -1,5 +1,6 @@
 import Club
 import Foundation
+import MapTiles
 
 /// What `touchline serve` is told: where to listen, which database, and the limits it keeps.
 ///
@@ -21,6 +22,9 @@ public struct ServerOptions: Sendable {
     public var maxUploadBytes: Int = 20 << 20
     /// The largest JSON body, in bytes.
     public var maxJSONBytes: Int = 1 << 20
+    /// The request-body bytes held at once over all requests (each reserves its length while it
+    /// is handled; beyond, 503). At least ``maxUploadBytes`` is kept, so one upload always fits.
+    public var bodyBytesInFlight: Int = 256 << 20
     /// The one origin browsers may call from (CORS); nil turns CORS off.
     public var allowOrigin: String?
     /// Addresses of reverse proxies whose `X-Forwarded-For` names the client.
@@ -49,6 +53,9 @@ public struct ServerOptions: Sendable {
     /// How fast a client must take a large response: 30 s, and a second more for every 8 KiB
     /// (else its connection is closed).
     public var responsePace = TransferPace(graceSeconds: 30, minimumBytesPerSecond: 8192)
+    /// Offline map tiles drawn under route maps and thumbnails (unless a request says
+    /// `tiles=false`), as `route render --tiles` draws them; nil for none.
+    public var tiles: MBTilesSource?
     /// What one account may keep of stored boards.
     public var boardQuota = Boards.defaultQuota
     /// What one account may keep of stored routes.

@@ -40,6 +40,8 @@ public struct TouchlineServer: Sendable {
         router.add(middleware: ProblemMiddleware())
         router.add(middleware: LimitsMiddleware())
         router.add(middleware: RequestRateMiddleware(api: api))
+        router.add(middleware: BodyBudgetMiddleware(budget: api.bodyBudget, unknownLength: options.maxUploadBytes,
+                                                   metrics: api.metrics))
         HealthRoutes(api: api).register(on: router)
         AccountRoutes(api: api).register(on: router)
         MessageRoutes(api: api).register(on: router)

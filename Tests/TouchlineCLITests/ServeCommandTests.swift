@@ -119,6 +119,13 @@ struct ServeCommandTests {
         #expect(result.stderr.contains("--port must be from 0 to 65535"))
     }
 
+    @Test("serve refuses a missing tile file (66) before it listens")
+    func missingTiles() throws {
+        let result = try Touchline.run(["serve", "--port", "0", "--tiles", "/nonexistent/alps.mbtiles"])
+        #expect(result.status == 66)
+        #expect(result.stderr == "touchline: error: /nonexistent/alps.mbtiles: no such file\n")
+    }
+
     @Test("serve refuses limits out of range with a usage error naming the flag", arguments: [
         (["--rate-limit=-1"], "--rate-limit must be from 0 to 10000000"),
         (["--max-connections", "0"], "--max-connections must be from 1 to 1000000"),

@@ -4,6 +4,8 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPTypes
+import Hummingbird
+import NIOCore
 import Testing
 @testable import TouchlineServer
 
@@ -156,5 +158,58 @@ struct RequestRateTests {
                 #expect(reply.status == .ok)
             }
         }
+    }
+}
+
+@Suite("Request bodies in flight")
+struct BodyBudgetTests {
+    @Test("bodies beyond the budget get 503 while others hold it; small ones fit; the budget comes back when a request ends")
+    func budget() async throws {
+        let test = try APITest {
+            $0.maxUploadBytes = 64 * 1024
+            $0.bodyBytesInFlight = 100 * 1024
+        }
+        try await test.run(.live) { client in
+            let port = try #require(client.client.port)
+            let slow = try RawConnection(port: port)
+            try slow.send("POST /api/v1/render/board HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                + "Content-Length: 60000\r\n\r\n{\"format\"")
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(test.server.api.bodyBudget.held == 60000)
+            let log = Data(#"{"format":"touchline.strokes","version":1,"surface":{"width":1024,"height":768},"events":[]}"#.utf8)
+            let padded = log + Data(repeating: 0x20, count: 50000)
+            let refused = try await client.send(.post, "/api/v1/render/board", body: padded, contentType: "application/json")
+            #expect(refused.status == .serviceUnavailable)
+            #expect(refused.headers[.retryAfter] == "1")
+            #expect(try refused.problem().detail == "the server is receiving too many request bodies at once; try again in a moment")
+            // A small body fits beside the held one.
+            let small = try await client.send(.post, "/api/v1/render/board", body: log, contentType: "application/json")
+            #expect(small.status == .ok)
+            // The slow request ends (its client goes), and its reservation with it.
+            slow.close()
+            var held = test.server.api.bodyBudget.held
+            for _ in 0..<50 where held != 0 {
+                try await Task.sleep(for: .milliseconds(100))
+                held = test.server.api.bodyBudget.held
+            }
+            #expect(held == 0)
+            let accepted = try await client.send(.post, "/api/v1/render/board", body: padded, contentType: "application/json")
+            #expect(accepted.status == .ok)
+            let metrics = try await client.send(.get, "/metrics")
+            #expect(metrics.text.contains(#"touchline_rate_limited_total{limit="body-bytes"} 1"#))
+        }
+    }
+
+    @Test("what a request reserves: its length up to the largest upload, the largest for a chunked body, nothing without one")
+    func reservation() {
+        func request(_ fields: HTTPFields) -> Request {
+            Request(head: HTTPRequest(method: .post, scheme: "http", authority: "localhost", path: "/", headerFields: fields),
+                    body: .init(buffer: ByteBuffer()))
+        }
+        #expect(BodyBudgetMiddleware.reservation(request([.contentLength: "500"]), unknownLength: 1000) == 500)
+        #expect(BodyBudgetMiddleware.reservation(request([.contentLength: "5000"]), unknownLength: 1000) == 1000)
+        #expect(BodyBudgetMiddleware.reservation(request([.contentLength: "-3"]), unknownLength: 1000) == 1000)
+        #expect(BodyBudgetMiddleware.reservation(request([.transferEncoding: "chunked"]), unknownLength: 1000) == 1000)
+        #expect(BodyBudgetMiddleware.reservation(request([:]), unknownLength: 1000) == 0)
     }
 }

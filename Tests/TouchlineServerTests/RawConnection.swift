@@ -6,7 +6,7 @@ import Foundation
 /// A plain TCP connection to a local port, for clients that misbehave in ways an HTTP client
 /// library will not: trickling a body, opening connections and sending nothing.
 final class RawConnection {
-    private let descriptor: Int32
+    private var descriptor: Int32
 
     /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds.
     init(port: Int, timeout: Double = 10) throws {
@@ -22,14 +22,20 @@ final class RawConnection {
             }
         }
         guard connected == 0 else {
-            close(descriptor)
+            Glibc.close(descriptor)
             throw TestFailure("connect: \(errno)")
         }
         var limit = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    deinit { close(descriptor) }
+    deinit { close() }
+
+    /// Closes the connection now (at the latest when it is released).
+    func close() {
+        if descriptor >= 0 { Glibc.close(descriptor) }
+        descriptor = -1
+    }
 
     func send(_ text: String) throws {
         let bytes = Array(text.utf8)

@@ -58,9 +58,7 @@ struct BoardLook: ParsableArguments {
     var compression: PNGOptions.Compression = .fast
 
     func validate() throws {
-        guard scale.isFinite, scale > 0, scale <= 16 else {
-            throw ValidationError("--scale must be above 0 and at most 16")
-        }
+        guard RenderScale.isValid(scale) else { throw ValidationError("--scale must be \(RenderScale.rule())") }
         // The canvas's own limits, checked while reading the flags rather than after the log.
         if let size {
             do {

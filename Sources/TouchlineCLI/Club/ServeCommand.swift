@@ -35,6 +35,9 @@ struct ServeCommand: AsyncParsableCommand {
     var maxConnections = 1024
     @Option(help: ArgumentHelp("Connections open at once from one client address.", valueName: "n"))
     var maxConnectionsPerClient = 256
+    @Option(help: ArgumentHelp("Offline PNG or JPEG map tiles under route maps and thumbnails, from an MBTiles file.",
+                               valueName: "file.mbtiles"))
+    var tiles: String?
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
@@ -57,6 +60,7 @@ struct ServeCommand: AsyncParsableCommand {
         options.requestsPerClientPerMinute = rateLimit
         options.maximumConnections = maxConnections
         options.maximumConnectionsPerClient = maxConnectionsPerClient
+        options.tiles = try RouteCommand.openTiles(tiles)
         try await TouchlineServer(options: options).run()
     }
 }

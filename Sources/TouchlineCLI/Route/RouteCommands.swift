@@ -171,7 +171,7 @@ struct RouteCommand: ParsableCommand {
             guard OutputFormat(fileExtensionOf: URL(fileURLWithPath: output)) != nil else {
                 throw ValidationError("cannot tell the format of '\(output)': use a .png, .svg or .pdf file name")
             }
-            guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("--scale must be above 0 and at most 16") }
+            guard RenderScale.isValid(scale) else { throw ValidationError("--scale must be \(RenderScale.rule())") }
         }
 
         func run() throws {

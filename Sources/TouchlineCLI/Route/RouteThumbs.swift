@@ -34,7 +34,9 @@ extension RouteCommand {
             guard !inputs.isEmpty else { throw ValidationError("give at least one file") }
             guard inputs.count <= 1_000_000 else { throw ValidationError("at most 1,000,000 files at once") }
             if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be from 1 to 256") }
-            guard scale.isFinite, scale > 0, scale <= 4 else { throw ValidationError("--scale must be above 0 and at most 4") }
+            guard RenderScale.isValid(scale, maximum: RenderScale.maximumThumbnail) else {
+                throw ValidationError("--scale must be \(RenderScale.rule(maximum: RenderScale.maximumThumbnail))")
+            }
             guard size.count <= 16 else { throw ValidationError("at most 16 sizes") }
             // `route render`'s rule, checked before the folder is made.
             for size in size {

@@ -20,14 +20,14 @@ struct RenderRoutes {
         }
         v1.post("render/route") { request, _ in
             let format = try Negotiation.format(request.headers[.accept], offering: [.png, .svg, .pdf])
-            let options = try RouteOutput.mapOptions(Query(request))
+            let options = try RouteOutput.mapOptions(Query(request), tiles: api.options.tiles)
             let data = try await RouteUpload.data(request, api: api)
             return try await RouteOutput.image(options, format: format, kind: "route", request: request, api: api) {
                 try RouteUpload.document(data)
             }
         }
         v1.post("render/route/thumbnail") { request, _ in
-            let options = try RouteOutput.thumbnailOptions(Query(request))
+            let options = try RouteOutput.thumbnailOptions(Query(request), tiles: api.options.tiles)
             let data = try await RouteUpload.data(request, api: api)
             return try await RouteOutput.image(options, format: .png, kind: "route-thumbnail", request: request, api: api) {
                 try RouteUpload.document(data)
@@ -108,11 +108,11 @@ enum BoardImage {
         return size
     }
 
-    /// `scale`: above 0 and at most 16, as `--scale`.
-    static func scale(_ query: Query) throws -> Double {
+    /// `scale`: 1 unless given, above 0 and at most `maximum` (``RenderScale``'s rule, as `--scale`).
+    static func scale(_ query: Query, maximum: Double = RenderScale.maximum) throws -> Double {
         guard let text = try query.string("scale", maximumLength: 20) else { return 1 }
-        guard let scale = Double(text), scale.isFinite, scale > 0, scale <= 16 else {
-            throw Problem.malformed("query parameter 'scale': expected a number above 0 and at most 16")
+        guard let scale = Double(text), RenderScale.isValid(scale, maximum: maximum) else {
+            throw Problem.malformed("query parameter 'scale': expected a number \(RenderScale.rule(maximum: maximum))")
         }
         return scale
     }

@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import Hummingbird
+import MapTiles
 import Routes
 
 /// What the API makes of a route, stored or posted: maps and thumbnails with the options of
@@ -11,30 +12,41 @@ import Routes
 enum RouteOutput {
     /// The options of a map, as `route render` takes them: `size` (WxH, 600x400 unless given),
     /// `scale` (above 0, at most 16), `colourBy` (none, speed, elevation or grade), `kmLabels`
-    /// and `profile`. Checked before any route is read.
-    static func mapOptions(_ query: Query) throws -> RouteMapOptions {
-        let options = RouteMapOptions(
+    /// and `profile`, over the server's map tiles unless `tiles=false`. Checked before any
+    /// route is read.
+    static func mapOptions(_ query: Query, tiles: MBTilesSource?) throws -> RouteMapOptions {
+        var options = RouteMapOptions(
             size: try BoardImage.size(query, "size") ?? Size(width: 600, height: 400),
             scale: try BoardImage.scale(query),
             colourBy: try query.choice("colourBy", RouteColouring.self) ?? .none,
             kilometreLabels: try query.bool("kmLabels") ?? false,
             profile: try query.bool("profile") ?? false)
+        try useTiles(query, tiles, in: &options)
         try validate(options)
         return options
     }
 
-    /// The options of a thumbnail, as `route thumbs` takes them: `size` (WxH, 320x200 unless
-    /// given) and `scale` (above 0, at most 4). Checked before any route is read.
-    static func thumbnailOptions(_ query: Query) throws -> RouteMapOptions {
-        let size = try BoardImage.size(query, "size") ?? Size(width: 320, height: 200)
-        var scale = 1.0
-        if let text = try query.string("scale", maximumLength: 20) {
-            guard let value = Double(text), value.isFinite, value > 0, value <= 4 else {
-                throw Problem.malformed("query parameter 'scale': expected a number above 0 and at most 4")
-            }
-            scale = value
+    /// `tiles`: true (the default) draws the server's map tiles under the route when it has
+    /// some; asking for them from a server without any is a 422.
+    static func useTiles(_ query: Query, _ tiles: MBTilesSource?, in options: inout RouteMapOptions) throws {
+        let wanted = try query.bool("tiles")
+        guard wanted != false else { return }
+        guard let tiles else {
+            if wanted == true { throw Problem(.invalid, "query parameter 'tiles': this server has no map tiles") }
+            return
         }
-        let options = RouteMapOptions(size: size, scale: scale)
+        options.tiles = tiles
+        options.attribution = tiles.attribution
+    }
+
+    /// The options of a thumbnail, as `route thumbs` takes them: `size` (WxH, 320x200 unless
+    /// given) and `scale` (above 0, at most 4), over the server's map tiles unless
+    /// `tiles=false`. Checked before any route is read.
+    static func thumbnailOptions(_ query: Query, tiles: MBTilesSource?) throws -> RouteMapOptions {
+        let size = try BoardImage.size(query, "size") ?? Size(width: 320, height: 200)
+        let scale = try BoardImage.scale(query, maximum: RenderScale.maximumThumbnail)
+        var options = RouteMapOptions(size: size, scale: scale)
+        try useTiles(query, tiles, in: &options)
         try validate(options)
         return options
     }

@@ -105,7 +105,7 @@ struct RouteRoutes {
             v1.get("routes/{id}.\(format.rawValue)") { request, context in
                 let actor = try await api.actor(request)
                 let id = try PathID.parse(context, "id", kind: "route")
-                let options = try RouteOutput.mapOptions(Query(request))
+                let options = try RouteOutput.mapOptions(Query(request), tiles: api.options.tiles)
                 return try await RouteOutput.image(options, format: format, kind: "route", request: request, api: api) {
                     try routes.show(actor, id).1
                 }
@@ -114,7 +114,7 @@ struct RouteRoutes {
         v1.get("routes/{id}/thumbnail.png") { request, context in
             let actor = try await api.actor(request)
             let id = try PathID.parse(context, "id", kind: "route")
-            let options = try RouteOutput.thumbnailOptions(Query(request))
+            let options = try RouteOutput.thumbnailOptions(Query(request), tiles: api.options.tiles)
             return try await RouteOutput.image(options, format: .png, kind: "route-thumbnail", request: request, api: api) {
                 try routes.show(actor, id).1
             }

@@ -20,6 +20,8 @@ struct APIServices: Sendable {
     let hashGate: AdmissionGate
     /// Renders: one per core at once, so memory stays bounded however many ask.
     let renderGate: AdmissionGate
+    /// The request bodies held at once.
+    let bodyBudget: BodyBudget
     let loginsByAccount: RateLimiter
     let loginsByAddress: RateLimiter
 
@@ -34,6 +36,7 @@ struct APIServices: Sendable {
         metrics = ServerMetrics()
         hashGate = AdmissionGate(limit: options.concurrentHashes, queueLimit: options.queuedHashes, work: "password checks")
         let cores = ProcessInfo.processInfo.activeProcessorCount
+        bodyBudget = BodyBudget(capacity: max(options.bodyBytesInFlight, options.maxUploadBytes))
         renderGate = AdmissionGate(limit: max(1, cores), queueLimit: 64, work: "renders")
         loginsByAccount = RateLimiter(limit: options.loginsPerAccountPerMinute)
         loginsByAddress = RateLimiter(limit: options.loginsPerAddressPerMinute)
