@@ -239,6 +239,24 @@ import Testing
         }
     }
 
+    @Test func aPrivateLeaguesMatchesCountOnCardsOnlyForThoseWhoSeeIt() throws {
+        let f = try fixture()
+        let team = try f.club.teams.add(f.alice, name: "Infantil A", season: "2024/25")
+        try f.club.teams.grant(f.alice, .id(team.id), to: "carol", role: .viewer)
+        let ana = try f.club.squads.add(f.alice, to: .id(team.id), PlayerDraft(firstName: "Ana", surnames: "Sola", number: 9,
+                                                                                position: .forward))
+        try f.leagues.addTeam(f.alice, .id(f.secret.id), name: "Infantil", team: .id(team.id))
+        let match = try f.matches.add(f.alice, league: .id(f.secret.id), home: "Infantil", away: "A", date: "2024-11-02")
+        try f.matches.result(f.alice, match: match.id, fullTime: Score(1, 0))
+        try f.matches.addEvent(f.alice, match: match.id, MatchEvent(team: "Infantil", kind: .goal(scorer: "Ana Sola", assist: nil,
+                                                                                                    penalty: false, ownGoal: false),
+                                                                    minute: 3))
+        let cards = Cards(store: f.club.store)
+        #expect(try cards.player(f.alice, id: ana.id).statistics.goals == 1)
+        // carol sees the team, not the league: the match is not hers to count.
+        #expect(try cards.player(f.carol, id: ana.id).statistics.goals == 0)
+    }
+
     @Test func olderDatabasesKeepTheirLeaguesPublic() throws {
         let club = try ScratchClub(upgradingFrom: "v9 calendars", seeding: """
                 INSERT INTO user (id, username, displayName, email, searchKey, passwordHash, createdAt)
