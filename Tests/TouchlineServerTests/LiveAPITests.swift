@@ -119,7 +119,11 @@ struct LiveLimitTests {
             // The test client holds one connection; two more fill the address's three.
             _ = try await client.send(.get, "/healthz")
             let held = try (0..<2).map { _ in try RawConnection(port: port) }
-            try await Task.sleep(for: .milliseconds(200))
+            // Each answers a request, so both are admitted before the next one comes.
+            for connection in held {
+                try connection.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                #expect(connection.readSome().hasPrefix("HTTP/1.1 200"))
+            }
             let refused = try RawConnection(port: port, timeout: 5)
             let (text, closed) = refused.readToEnd()
             #expect(text.isEmpty && closed)
@@ -174,7 +178,10 @@ struct BodyBudgetTests {
             let slow = try RawConnection(port: port)
             try slow.send("POST /api/v1/render/board HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
                 + "Content-Length: 60000\r\n\r\n{\"format\"")
-            try await Task.sleep(for: .milliseconds(300))
+            // The server reserves once it has read the head (later under a loaded machine).
+            for _ in 0..<100 where test.server.api.bodyBudget.held != 60000 {
+                try await Task.sleep(for: .milliseconds(100))
+            }
             #expect(test.server.api.bodyBudget.held == 60000)
             let log = Data(#"{"format":"touchline.strokes","version":1,"surface":{"width":1024,"height":768},"events":[]}"#.utf8)
             let padded = log + Data(repeating: 0x20, count: 50000)

@@ -43,6 +43,13 @@ final class RawConnection {
         guard sent == bytes.count else { throw TestFailure("send: \(errno)") }
     }
 
+    /// What one read gives (at least the start of a response), or "" at the end or timeout.
+    func readSome() -> String {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : ""
+    }
+
     /// Everything the server sends until it closes the connection (or the read timeout passes:
     /// then `closed` is false).
     func readToEnd() -> (text: String, closed: Bool) {
