@@ -76,10 +76,11 @@ public struct Leagues: Sendable {
 
     private static func rows(_ db: Database, seenBy viewer: ActingUser?, after cursor: String?, limit: Int?) throws -> [Row] {
         let (after, arguments) = try order.after(cursor)
+        let visible = visible(to: viewer)
         return try Row.fetchAll(db, sql: """
             SELECT league.*, user.username AS owner, \(order.selection) FROM league JOIN user ON user.id = league.ownerId
-            WHERE \(visible(to: viewer)) AND \(after) ORDER BY \(order.orderBy) LIMIT ?
-            """, arguments: arguments + [limit ?? -1])
+            WHERE \(visible.condition) AND \(after) ORDER BY \(order.orderBy) LIMIT ?
+            """, arguments: visible.arguments + arguments + [limit ?? -1])
     }
 
     /// One league.
@@ -437,14 +438,15 @@ public struct Leagues: Sendable {
     /// league with a joining password is found for anyone: joining is how one comes to see it.
     static func resolve(_ db: Database, _ reference: LeagueReference, as viewer: ActingUser? = nil,
                         editor actor: ActingUser? = nil, owner: Bool = false, joining: Bool = false) throws -> Int64 {
-        var seen = visible(to: actor ?? viewer)
-        if joining { seen = "(\(seen) OR league.passwordHash IS NOT NULL)" }
+        let visible = visible(to: actor ?? viewer)
+        let seen = joining ? "(\(visible.condition) OR league.passwordHash IS NOT NULL)" : visible.condition
         let ids: [Int64]
         switch reference {
-        case .id(let id): ids = try Int64.fetchAll(db, sql: "SELECT id FROM league WHERE id = ? AND \(seen)", arguments: [id])
+        case .id(let id):
+            ids = try Int64.fetchAll(db, sql: "SELECT id FROM league WHERE id = ? AND \(seen)", arguments: [id] + visible.arguments)
         case .name(let name):
             ids = try Int64.fetchAll(db, sql: "SELECT id FROM league WHERE name = ? COLLATE NOCASE AND \(seen) ORDER BY id",
-                                     arguments: [name])
+                                     arguments: [name] + visible.arguments)
         }
         guard let id = ids.first else { throw ClubError.notFound(kind: "league", reference: reference.description) }
         guard ids.count == 1 else { throw ClubError.ambiguous(kind: "league", reference: reference.description, ids: ids) }
@@ -462,20 +464,22 @@ public struct Leagues: Sendable {
     }
 
     /// The visibility rule, decided here once for every read and listing, as an SQL condition
-    /// on a `league` row: a public league is seen by everyone; a private one by its owner and
-    /// its editors (granted, or joined with the password), and by nobody logged out. The id
-    /// is written into the condition as a number, so no text from outside enters it.
-    static func visible(to viewer: ActingUser?) -> String {
-        guard let viewer else { return "league.private = 0" }
-        return """
-            (league.private = 0 OR league.ownerId = \(viewer.userID) OR EXISTS (SELECT 1 FROM leagueEditor \
-            WHERE leagueEditor.leagueId = league.id AND leagueEditor.userId = \(viewer.userID)))
-            """
+    /// on a `league` row with its bound arguments: a public league is seen by everyone; a
+    /// private one by its owner and its editors (granted, or joined with the password), and by
+    /// nobody logged out.
+    static func visible(to viewer: ActingUser?) -> (condition: String, arguments: StatementArguments) {
+        guard let viewer else { return ("league.private = 0", []) }
+        return ("""
+            (league.private = 0 OR league.ownerId = ? OR EXISTS (SELECT 1 FROM leagueEditor \
+            WHERE leagueEditor.leagueId = league.id AND leagueEditor.userId = ?))
+            """, [viewer.userID, viewer.userID])
     }
 
     /// True when `viewer` sees league `id` (``visible(to:)``).
     static func isVisible(_ db: Database, league id: Int64, to viewer: ActingUser?) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT 1 FROM league WHERE id = ? AND \(visible(to: viewer))", arguments: [id]) != nil
+        let visible = visible(to: viewer)
+        return try Bool.fetchOne(db, sql: "SELECT 1 FROM league WHERE id = ? AND \(visible.condition)",
+                                 arguments: [id] + visible.arguments) != nil
     }
 
     /// The name of a team of the league, as stored (matching ignoring case).

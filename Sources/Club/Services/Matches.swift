@@ -240,11 +240,12 @@ public struct Matches: Sendable {
     /// Statistics over every match of the leagues the actor sees and, with an actor, their
     /// friendlies: players and teams across all competitions.
     public func overallStatistics(_ actor: ActingUser?) throws -> (players: [PlayerStatistics], teams: [TeamStatistics]) {
+        let visible = Leagues.visible(to: actor)
         let matches = try store.read { db in
             try MatchStorage.fetch(db, where: """
-                leagueId IN (SELECT league.id FROM league WHERE \(Leagues.visible(to: actor)))
+                leagueId IN (SELECT league.id FROM league WHERE \(visible.condition))
                 OR (leagueId IS NULL AND recordedBy = ?)
-                """, arguments: [actor?.userID]).map(\.match)
+                """, arguments: visible.arguments + [actor?.userID]).map(\.match)
         }
         return (StatisticsEngine.players(in: matches), StatisticsEngine.teams(in: matches))
     }

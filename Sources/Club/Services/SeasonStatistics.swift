@@ -51,10 +51,10 @@ enum SeasonStatistics {
                                       UNION SELECT userId FROM teamMember WHERE teamId = :team AND role = 'editor') AS trusted
                        WHERE trusted.userId = league.ownerId
                           OR trusted.userId IN (SELECT userId FROM leagueEditor WHERE leagueId = league.id))))
-              AND \(Leagues.visible(to: actor))
             """
         var sides: [Int64: Set<String>] = [:]
-        for row in try Row.fetchAll(db, sql: leagueSides, arguments: ["team": team.id, "name": team.name, "season": team.season]) {
+        for row in try Row.fetchAll(db, sql: leagueSides, arguments: ["team": team.id, "name": team.name, "season": team.season])
+        where try Leagues.isVisible(db, league: row["leagueId"], to: actor) {
             sides[row["leagueId"], default: []].insert(row["name"])
         }
         let friendly = "match.leagueId IS NULL AND match.recordedBy = :actor"
