@@ -1653,7 +1653,7 @@ enum OpenAPIDocument {
               }
             }
           },
-          "description": "A ZIP archive of album.json (\"format\": \"touchline-album\", as touchline card album reads) at its root and the images of its owned cards, by paths relative to the root. Read in memory, with limits: 4,096 entries, 16 MiB an entry and 64 MiB in all uncompressed (declared or inflated), paths relative and inside the archive, 16 folders deep, no symbolic links; a refusal names the entry (not a ZIP: 400; the rest: 422)"
+          "description": "A ZIP archive, its entries stored without compression (zip -0: the images are compressed already; a deflated entry is 422), of album.json (\"format\": \"touchline-album\", as touchline card album reads) at its root and the images of its owned cards, by paths relative to the root. Nothing is stored; read with limits: 4,096 entries, 16 MiB an entry and 64 MiB in all uncompressed (declared or inflated), paths relative and inside the archive, 16 folders deep, no symbolic links; a refusal names the entry (not a ZIP: 400; the rest: 422)"
         }
       }
     },

@@ -18,8 +18,8 @@ public enum TestZip {
         }
     }
 
-    /// An archive of `entries`, in order, deflated unless `compressed` is false.
-    public static func archive(_ entries: [Entry], compressed: Bool = true) throws -> Data {
+    /// An archive of `entries`, in order, stored unless `compressed` is true (deflated).
+    public static func archive(_ entries: [Entry], compressed: Bool = false) throws -> Data {
         let archive = try Archive(accessMode: .create)
         for entry in entries {
             let data = entry.data ?? Data()

@@ -2,8 +2,9 @@ import Foundation
 
 extension Album {
     /// Reads an album from a ZIP archive's bytes: `album.json` at the archive's root and the
-    /// images of its owned cards, by paths relative to the root, read from the archive in
-    /// memory. Every limit the archive could break is checked (``AlbumArchive``): entries,
+    /// images of its owned cards, by paths relative to the root, every entry stored without
+    /// compression (`zip -0`), read from a private temporary
+    /// copy of the archive that is removed once read. Every limit the archive could break is checked (``AlbumArchive``): entries,
     /// paths, sizes declared and inflated.
     ///
     /// ```swift

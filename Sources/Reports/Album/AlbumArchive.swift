@@ -3,8 +3,11 @@ import ZIPFoundation
 
 /// An album packed in a ZIP archive: ``documentPath`` (`album.json`, the album file
 /// `touchline card album` reads) at the archive's root, and the images it names by paths
-/// relative to that root. Read in memory (nothing is written to the file system), entry by
-/// entry, with a limit on everything the archive controls, so that a hostile one is refused,
+/// relative to that root, stored without compression (see ``init(data:source:)``). Read from
+/// a private temporary copy of the archive (removed when the
+/// reading is done; ZIPFoundation 0.9.20's in-memory archive traps on an entry that points
+/// past the end of the data, which fuzzing found, while its file-backed one reads nothing
+/// there and reports the entry damaged), entry by entry, with a limit on everything the archive controls, so that a hostile one is refused,
 /// naming the entry: more than ``maximumEntries`` entries, a path that is absolute, leads out
 /// with `..`, nests deeper than ``maximumDepth`` folders or is longer than
 /// ``maximumPathBytes``, a symbolic link, an entry twice, an entry larger than
@@ -34,6 +37,8 @@ struct AlbumArchive {
     /// The archive's name in messages.
     let source: String
     private let archive: Archive
+    /// The archive's bytes on disk while they are read.
+    let copy: TemporaryFile
     /// The archive's files by their path (folders are left out).
     private let files: [String: Entry]
 
@@ -42,8 +47,9 @@ struct AlbumArchive {
     /// - Throws: ``AlbumError/archive(source:entry:message:)`` naming the entry at fault.
     init(data: Data, source: String) throws {
         self.source = source
+        copy = try TemporaryFile(data, suffix: ".zip", source: source)
         do {
-            archive = try Archive(data: data, accessMode: .read)
+            archive = try Archive(url: copy.url, accessMode: .read)
         } catch {
             throw AlbumError.notAnArchive(source: source)
         }
@@ -64,7 +70,24 @@ struct AlbumArchive {
                                          message: "a symbolic link; an album archive holds files and folders only")
             case .file: break
             }
+            // ZIPFoundation 0.9.20 inflates on Linux until the deflate stream ends, asking for
+            // more past the end of the file forever when a damaged entry never ends it
+            // (weichsel/ZIPFoundation#389, found here by fuzzing): one such upload would keep a
+            // thread spinning. Stored entries are read by their size and cannot; card images are
+            // PNG or JPEG, already compressed, so storing them costs next to nothing.
+            guard !entry.isCompressed else {
+                throw AlbumError.archive(source: source, entry: entry.path,
+                                         message: "is compressed; album archives are read with their entries stored "
+                                             + "(zip -0, or \"store\" as the method): the images are compressed already")
+            }
             guard entry.uncompressedSize <= UInt64(Self.maximumEntryBytes) else { throw Self.tooLarge(entry.path, in: source) }
+            // A header claiming more compressed bytes than the whole archive holds would have
+            // the reader ask for them a buffer at a time past the end (found by fuzzing).
+            guard entry.compressedSize <= UInt64(data.count) else {
+                throw AlbumError.archive(source: source, entry: entry.path,
+                                         message: "claims \(entry.compressedSize) compressed bytes, more than the archive holds; "
+                                             + "the archive is damaged")
+            }
             declared += entry.uncompressedSize
             guard declared <= UInt64(Self.maximumTotalBytes) else { throw Self.tooLargeInAll(entry.path, in: source) }
             guard files.updateValue(entry, forKey: path) == nil else {

@@ -4,7 +4,7 @@ import Reports
 
 /// `touchline card album` over HTTP: a ZIP archive of `album.json` at its root and the images
 /// it names, printed as a PDF (every page) or one page as a PNG (`?page=N`, from 1) at 144 dpi,
-/// by `Accept`. Read in memory, nothing stored: Reports' ``Album/init(archive:source:paper:)``
+/// by `Accept`. Nothing stored: Reports' ``Album/init(archive:source:paper:)``
 /// bounds what the archive controls and names the entry at fault.
 enum AlbumUpload {
     /// Media types a ZIP archive may be sent as (browsers on Windows say `x-zip-compressed`).

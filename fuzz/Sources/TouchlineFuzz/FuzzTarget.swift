@@ -18,6 +18,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case footballTXT = "football-txt"
     case csv
     case albumJSON = "album-json"
+    case albumZIP = "album-zip"
     case styleJSON = "style-json"
     case png, jpeg, mbtiles
 
@@ -35,6 +36,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .footballTXT: Self.league(data, .footballTXT)
         case .csv: Self.league(data, .csv)
         case .albumJSON: _ = attempt { try AlbumDocument(data: data, source: "fuzz.json") }
+        case .albumZIP: _ = attempt { try Album(archive: data, source: "fuzz.zip").pageCount }
         case .styleJSON: Self.style(data)
         case .png, .jpeg: Self.image(data)
         case .mbtiles: Self.tiles(data)
