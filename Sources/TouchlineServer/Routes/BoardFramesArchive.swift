@@ -84,7 +84,8 @@ struct BoardFramesArchive {
             guard size <= maximumBytes else {
                 throw Problem(.invalid, "the frames come to more than \(maximumBytes) bytes, the most one archive holds "
                               + "(frame \(index + 1) of \(animator.frames.count) passes it): lower ?size or ?scale, "
-                              + "or send fewer frames (lower ?fps or raise ?every)")
+                              + "or send fewer frames (lower \(FrameSpacing.Setting.fps.apiWording) "
+                              + "or raise \(FrameSpacing.Setting.every.apiWording))")
             }
             try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(png.count), modificationDate: entryDate,
                                  compressionMethod: .none) { position, length in
