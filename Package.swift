@@ -129,6 +129,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                // A board's frames sent as one ZIP archive, made in memory.
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
 
@@ -183,7 +185,7 @@ let package = Package(
         .testTarget(name: "LeagueTests", dependencies: ["League"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "TouchlineServerTests",
-            dependencies: ["TouchlineServer", "Club", "Canvas", "MapTiles", "Routes", "TestSupport",
+            dependencies: ["TouchlineServer", "Club", "Canvas", "MapTiles", "Routes", "Tactics", "TestSupport",
                            .product(name: "HummingbirdTesting", package: "hummingbird"),
                            .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "GRDB", package: "GRDB.swift"),

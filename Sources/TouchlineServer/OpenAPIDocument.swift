@@ -1542,14 +1542,152 @@ enum OpenAPIDocument {
             "$ref": "#/components/parameters/stripes"
           },
           {
-            "name": "surface",
-            "in": "query",
-            "required": false,
-            "description": "a pointer log's surface, WxH, when it has no header line",
-            "schema": {
-              "type": "string",
-              "pattern": "^[0-9.]+x[0-9.]+$"
+            "$ref": "#/components/parameters/surface"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object"
+              }
+            },
+            "application/x-ndjson": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
             }
+          },
+          "description": "A stroke document (JSON) or a pointer-event log (JSON lines), as docs/stroke-format describes"
+        }
+      }
+    },
+    "/api/v1/render/board/summary": {
+      "post": {
+        "operationId": "summarizeBoard",
+        "summary": "Check a posted stroke log and summarise it (events, strokes per tool, points, duration); nothing is stored",
+        "tags": [
+          "boards"
+        ],
+        "responses": {
+          "200": {
+            "description": "The summary, as touchline board check --json prints it",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BoardSummary"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/surface"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object"
+              }
+            },
+            "application/x-ndjson": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            }
+          },
+          "description": "A stroke document (JSON) or a pointer-event log (JSON lines), as docs/stroke-format describes"
+        }
+      }
+    },
+    "/api/v1/render/board/frames": {
+      "post": {
+        "operationId": "renderBoardFrames",
+        "summary": "A posted stroke log drawn frame by frame, as it was drawn, the frames in a ZIP archive; nothing is stored",
+        "tags": [
+          "boards"
+        ],
+        "responses": {
+          "200": {
+            "description": "The frames touchline board frames writes, byte for byte, as a ZIP archive of stored (not deflated) entries frame-00001.png, frame-00002.png, ... in order. At most 600 frames (more is 422 before any is drawn) and 128 MiB of archive (422 at the frame that would pass it)",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "Content-Disposition": {
+                "description": "attachment with a file name",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "application/zip": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/fps"
+          },
+          {
+            "$ref": "#/components/parameters/every"
+          },
+          {
+            "$ref": "#/components/parameters/size"
+          },
+          {
+            "$ref": "#/components/parameters/scale"
+          },
+          {
+            "$ref": "#/components/parameters/background"
+          },
+          {
+            "$ref": "#/components/parameters/vertical"
+          },
+          {
+            "$ref": "#/components/parameters/stripes"
+          },
+          {
+            "$ref": "#/components/parameters/surface"
           }
         ],
         "requestBody": {
@@ -2082,6 +2220,127 @@ enum OpenAPIDocument {
           },
           {
             "$ref": "#/components/parameters/until"
+          },
+          {
+            "$ref": "#/components/parameters/background"
+          },
+          {
+            "$ref": "#/components/parameters/vertical"
+          },
+          {
+            "$ref": "#/components/parameters/stripes"
+          }
+        ]
+      }
+    },
+    "/api/v1/boards/{id}/summary": {
+      "get": {
+        "operationId": "storedBoardSummary",
+        "summary": "A stored board's log checked and summarised, as touchline board check ID --json",
+        "tags": [
+          "boards"
+        ],
+        "responses": {
+          "200": {
+            "description": "The summary, as touchline board check --json prints it",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BoardSummary"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/boardId"
+          }
+        ]
+      }
+    },
+    "/api/v1/boards/{id}/frames": {
+      "get": {
+        "operationId": "renderStoredBoardFrames",
+        "summary": "A stored board drawn frame by frame, the frames in a ZIP archive named after the board",
+        "tags": [
+          "boards"
+        ],
+        "responses": {
+          "200": {
+            "description": "The frames touchline board frames writes, byte for byte, as a ZIP archive of stored (not deflated) entries frame-00001.png, frame-00002.png, ... in order. At most 600 frames (more is 422 before any is drawn) and 128 MiB of archive (422 at the frame that would pass it)",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "Content-Disposition": {
+                "description": "attachment with a file name",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "application/zip": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/boardId"
+          },
+          {
+            "$ref": "#/components/parameters/fps"
+          },
+          {
+            "$ref": "#/components/parameters/every"
+          },
+          {
+            "$ref": "#/components/parameters/size"
+          },
+          {
+            "$ref": "#/components/parameters/scale"
           },
           {
             "$ref": "#/components/parameters/background"
@@ -8178,6 +8437,113 @@ enum OpenAPIDocument {
             }
           }
         ]
+      },
+      "BoardSummary": {
+        "type": "object",
+        "description": "What touchline board check --json prints about a stroke log",
+        "required": [
+          "form",
+          "surface",
+          "background",
+          "orientation",
+          "pitch",
+          "events",
+          "strokes",
+          "clears",
+          "strokesPerTool",
+          "points",
+          "cancelledStrokes",
+          "unfinishedStrokes"
+        ],
+        "properties": {
+          "form": {
+            "type": "string",
+            "enum": [
+              "touchline.strokes",
+              "touchline.pointer"
+            ]
+          },
+          "surface": {
+            "type": "object",
+            "description": "the recording surface",
+            "required": [
+              "width",
+              "height"
+            ],
+            "properties": {
+              "width": {
+                "type": "number"
+              },
+              "height": {
+                "type": "number"
+              }
+            }
+          },
+          "background": {
+            "type": "string",
+            "enum": [
+              "pitch",
+              "half-pitch",
+              "blank",
+              "none"
+            ]
+          },
+          "orientation": {
+            "type": "string",
+            "enum": [
+              "horizontal",
+              "vertical"
+            ]
+          },
+          "pitch": {
+            "type": "object",
+            "description": "metres",
+            "required": [
+              "length",
+              "width"
+            ],
+            "properties": {
+              "length": {
+                "type": "number"
+              },
+              "width": {
+                "type": "number"
+              }
+            }
+          },
+          "events": {
+            "type": "integer",
+            "description": "strokes and clears"
+          },
+          "strokes": {
+            "type": "integer"
+          },
+          "clears": {
+            "type": "integer"
+          },
+          "strokesPerTool": {
+            "type": "object",
+            "description": "strokes by pen name, and eraser",
+            "additionalProperties": {
+              "type": "integer"
+            }
+          },
+          "points": {
+            "type": "integer"
+          },
+          "durationMilliseconds": {
+            "type": "number",
+            "description": "from the first to the last recorded time; absent when the log has no times"
+          },
+          "cancelledStrokes": {
+            "type": "integer",
+            "description": "pointer logs: strokes cancelled while drawn"
+          },
+          "unfinishedStrokes": {
+            "type": "integer",
+            "description": "pointer logs: strokes without an up, not drawn"
+          }
+        }
       }
     },
     "parameters": {
@@ -8228,6 +8594,28 @@ enum OpenAPIDocument {
             "elevation",
             "grade"
           ]
+        }
+      },
+      "every": {
+        "name": "every",
+        "in": "query",
+        "required": false,
+        "description": "a frame after every N events, from 1 to 1000000 (as board frames --every; 1 unless fps is given). Not with fps",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000000
+        }
+      },
+      "fps": {
+        "name": "fps",
+        "in": "query",
+        "required": false,
+        "description": "frames per second of recorded time, above 0 and at most 1000, strokes part-drawn as they were (as board frames --fps); a log without timestamps gives one frame per event. Not with every",
+        "schema": {
+          "type": "number",
+          "exclusiveMinimum": 0,
+          "maximum": 1000
         }
       },
       "kmLabels": {
@@ -8371,6 +8759,16 @@ enum OpenAPIDocument {
         "description": "",
         "schema": {
           "type": "boolean"
+        }
+      },
+      "surface": {
+        "name": "surface",
+        "in": "query",
+        "required": false,
+        "description": "a pointer log's surface, WxH, when it has no header line",
+        "schema": {
+          "type": "string",
+          "pattern": "^[0-9.]+x[0-9.]+$"
         }
       },
       "teamId": {

@@ -56,6 +56,14 @@ public struct ServerOptions: Sendable {
     /// Offline map tiles drawn under route maps and thumbnails (unless a request says
     /// `tiles=false`), as `route render --tiles` draws them; nil for none.
     public var tiles: MBTilesSource?
+    /// The most frames one request for a board's frames may have (the command line writes up
+    /// to 10,000): each is a whole render, all of them in one of the few render slots, so 600
+    /// (a minute at 10 frames a second) keeps a request at a default size to seconds of work.
+    public var maxFrames: Int = 600
+    /// The largest ZIP archive of frames one request may make, in bytes: it grows in memory and
+    /// is copied once into the response, so a render slot holds up to about three times this.
+    /// 128 MiB holds 600 frames of a 1024 x 768 board at scale 2 (about 100 KB each).
+    public var maxFrameArchiveBytes: Int = 128 << 20
     /// What one account may keep of stored boards.
     public var boardQuota = Boards.defaultQuota
     /// What one account may keep of stored routes.

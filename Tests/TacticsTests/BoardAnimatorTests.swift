@@ -28,9 +28,11 @@ import Testing
         #expect(animator.frames.map(\.time) == [0, 100, 200, 300, 400, 500, 600])
         #expect(animator.frames.map(\.completedEvents) == [0, 1, 1, 2, 2, 3, 4])
         for fps in [0, -5, 1001, .infinity, .nan] {
-            #expect(throws: BoardAnimatorError.invalidSpacing("--fps must be above 0 and at most 1000")) {
+            // NaN is no value's equal, so the error is checked by its message.
+            let error = #expect(throws: BoardAnimatorError.self) {
                 try BoardAnimator(renderer: renderer, spacing: .perSecond(fps))
             }
+            #expect(error?.errorDescription == "the frames per second must be above 0 and at most 1000")
         }
     }
 
@@ -38,13 +40,13 @@ import Testing
         let renderer = try BoardRenderer(log: try timedLog())
         // Int.max - 1 trapped on `events.count + step - 1` ("arithmetic overflow", exit 132).
         for step in [0, -1, Int.min, StrokeLog.maximumEvents + 1, Int.max - 1, Int.max] {
-            #expect(throws: BoardAnimatorError.invalidSpacing("--every must be from 1 to 1000000 (a log holds at most that many events)")) {
+            #expect(throws: BoardAnimatorError.invalidSpacing(.everyEvents(step))) {
                 try BoardAnimator(renderer: renderer, spacing: .everyEvents(step))
             }
         }
         let widest = try BoardAnimator(renderer: renderer, spacing: .everyEvents(StrokeLog.maximumEvents))
         #expect(widest.frames == [FrameSpec(completedEvents: 4, time: nil)])
-        #expect(FrameSpacing.everyEvents(1).problem == nil && FrameSpacing.perSecond(.nan).problem != nil)
+        #expect(FrameSpacing.everyEvents(1).isValid && !FrameSpacing.perSecond(.nan).isValid)
     }
 
     @Test func aRateTooSmallForItsIntervalGivesOneFrameAtZero() throws {
@@ -57,9 +59,50 @@ import Testing
 
     @Test func refusesAbsurdFrameCounts() throws {
         let log = try Boards.log([Boards.stroke("red", [[1, 1, 0], [2, 2, 86_400_000]])])
-        #expect(throws: BoardAnimatorError.tooManyFrames(864_001)) {
+        #expect(throws: BoardAnimatorError.tooManyFrames(864_001, maximum: 10_000)) {
             try BoardAnimator(renderer: try BoardRenderer(log: log), spacing: .perSecond(10))
         }
+    }
+
+    @Test func aFrontEndMayTakeFewerFramesButNeverMore() throws {
+        let renderer = try BoardRenderer(log: try timedLog())
+        // 0 to 600 ms at 10 fps is seven frames; every event is four.
+        #expect(try BoardAnimator(renderer: renderer, spacing: .perSecond(10), maximumFrames: 7).frames.count == 7)
+        #expect(throws: BoardAnimatorError.tooManyFrames(7, maximum: 6)) {
+            try BoardAnimator(renderer: renderer, spacing: .perSecond(10), maximumFrames: 6)
+        }
+        #expect(throws: BoardAnimatorError.tooManyFrames(4, maximum: 3)) {
+            try BoardAnimator(renderer: renderer, spacing: .everyEvents(1), maximumFrames: 3)
+        }
+        let log = try Boards.log([Boards.stroke("red", [[1, 1, 0], [2, 2, 86_400_000]])])
+        #expect(throws: BoardAnimatorError.tooManyFrames(864_001, maximum: BoardAnimator.maximumFrames)) {
+            try BoardAnimator(renderer: try BoardRenderer(log: log), spacing: .perSecond(10), maximumFrames: .max)
+        }
+    }
+
+    @Test func errorsNameTheSettingsAsEachFrontEndDoes() {
+        let tooMany = BoardAnimatorError.tooManyFrames(1201, maximum: 600)
+        #expect(tooMany.description { "--\($0.rawValue)" }
+                == "the animation would have 1201 frames; at most 600 are written (lower --fps or raise --every)")
+        #expect(tooMany.errorDescription
+                == "the animation would have 1201 frames; at most 600 are written (lower the frames per second or raise the events per frame)")
+        #expect(BoardAnimatorError.invalidSpacing(.perSecond(0)).description { "--\($0.rawValue)" }
+                == "--fps must be above 0 and at most 1000")
+        #expect(BoardAnimatorError.invalidSpacing(.everyEvents(0)).errorDescription
+                == "the events per frame must be from 1 to 1000000 (a log holds at most that many events)")
+    }
+
+    @Test func anUntimedLogGetsAFramePerEventWhateverTheRate() {
+        #expect(FrameSpacing(fps: 10, every: nil, timed: true) == .perSecond(10))
+        #expect(FrameSpacing(fps: 10, every: nil, timed: false) == .everyEvents(1))
+        #expect(FrameSpacing(fps: nil, every: 3, timed: true) == .everyEvents(3))
+        #expect(FrameSpacing(fps: nil, every: nil, timed: false) == .everyEvents(1))
+    }
+
+    @Test func frameFilesAreNumberedFromOneInFiveDigits() {
+        #expect(BoardAnimator.fileName(ofFrame: 0) == "frame-00001.png")
+        #expect(BoardAnimator.fileName(ofFrame: 9_999) == "frame-10000.png")
+        #expect(BoardAnimator.fileName(ofFrame: 123_455) == "frame-123456.png")
     }
 
     @Test func framesShowTheBoardAsItWasDrawn() throws {

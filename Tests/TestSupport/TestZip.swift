@@ -33,6 +33,24 @@ public enum TestZip {
         return data
     }
 
+    /// An entry read back from an archive: its path, its bytes (CRC-checked), and whether it
+    /// was stored as it is rather than compressed.
+    public struct ReadEntry: Sendable, Equatable {
+        public var path: String
+        public var data: Data
+        public var isStored: Bool
+    }
+
+    /// The entries of `zip` in its central directory's order.
+    public static func read(_ zip: Data) throws -> [ReadEntry] {
+        let archive = try Archive(data: zip, accessMode: .read)
+        return try archive.map { entry in
+            var data = Data()
+            _ = try archive.extract(entry, skipCRC32: false) { data.append($0) }
+            return ReadEntry(path: entry.path, data: data, isStored: !entry.isCompressed)
+        }
+    }
+
     /// A folder's files as entries, by their paths relative to it (sorted).
     public static func entries(of folder: URL) throws -> [Entry] {
         let base = folder.standardizedFileURL.path

@@ -15,17 +15,21 @@ public struct BoardAnimator: Sendable {
 
     /// Plans the frames.
     ///
+    /// - Parameter maximumFrames: the most frames this animation may have: at most
+    ///   ``maximumFrames`` (the default); a front end that sends frames over a network takes fewer.
     /// - Throws: ``BoardAnimatorError`` for a spacing outside its range (see
-    ///   ``FrameSpacing/problem``), or more than ``maximumFrames`` frames.
-    public init(renderer: BoardRenderer, spacing: FrameSpacing) throws(BoardAnimatorError) {
-        if let problem = spacing.problem { throw BoardAnimatorError.invalidSpacing(problem) }
+    ///   ``FrameSpacing/isValid``), or more than `maximumFrames` frames.
+    public init(renderer: BoardRenderer, spacing: FrameSpacing,
+                maximumFrames: Int = BoardAnimator.maximumFrames) throws(BoardAnimatorError) {
+        guard spacing.isValid else { throw BoardAnimatorError.invalidSpacing(spacing) }
+        let maximumFrames = min(max(1, maximumFrames), Self.maximumFrames)
         self.renderer = renderer
         let events = renderer.log.events
         switch spacing {
         case .everyEvents(let step):
             // Rounded up without `events.count + step - 1`, which overflows for a step near Int.max.
             let count = max(1, events.count / step + (events.count % step == 0 ? 0 : 1))
-            guard count <= Self.maximumFrames else { throw BoardAnimatorError.tooManyFrames(count) }
+            guard count <= maximumFrames else { throw BoardAnimatorError.tooManyFrames(count, maximum: maximumFrames) }
             frames = (1...count).map { FrameSpec(completedEvents: $0 == count ? events.count : $0 * step, time: nil) }
         case .perSecond(let fps):
             let ends = Self.eventEndTimes(events)
@@ -35,8 +39,9 @@ public struct BoardAnimator: Sendable {
             let end = ends.last ?? 0
             let interval = 1000 / fps
             let steps = interval.isFinite ? (end / interval).rounded(.up) : 0
-            guard steps.isFinite, steps + 1 <= Double(Self.maximumFrames) else {
-                throw BoardAnimatorError.tooManyFrames(steps.isFinite ? Int(min(steps + 1, 1e12)) : Int(1e12))
+            guard steps.isFinite, steps + 1 <= Double(maximumFrames) else {
+                throw BoardAnimatorError.tooManyFrames(steps.isFinite ? Int(min(steps + 1, 1e12)) : Int(1e12),
+                                                       maximum: maximumFrames)
             }
             var frames: [FrameSpec] = []
             var completed = 0
@@ -47,6 +52,13 @@ public struct BoardAnimator: Sendable {
             }
             self.frames = frames
         }
+    }
+
+    /// The name frame `index` (from 0) is written under, by both front ends: `frame-00001.png`,
+    /// `frame-00002.png`, ... (five digits, more beyond 99,999), so that names sort as the frames.
+    public static func fileName(ofFrame index: Int) -> String {
+        let number = String(index + 1)
+        return "frame-" + String(repeating: "0", count: max(0, 5 - number.count)) + number + ".png"
     }
 
     /// Each event's end time, with untimed events taking the time before them, never
@@ -93,14 +105,28 @@ public struct BoardAnimator: Sendable {
 
 /// Frames that cannot be planned.
 public enum BoardAnimatorError: Error, Equatable, LocalizedError {
-    case invalidSpacing(String)
-    case tooManyFrames(Int)
+    /// A spacing outside its setting's range (``FrameSpacing/Setting/rule``).
+    case invalidSpacing(FrameSpacing)
+    /// The animation would have `count` frames, more than the `maximum` asked for.
+    case tooManyFrames(Int, maximum: Int)
 
-    public var errorDescription: String? {
+    /// The error's message, with the spacing settings named by `wording` (a front end's own
+    /// terms: the command line's `--fps`, the API's `?fps`).
+    ///
+    /// ```swift
+    /// BoardAnimatorError.tooManyFrames(1201, maximum: 600).description { "--\($0.rawValue)" }
+    /// // "the animation would have 1201 frames; at most 600 are written (lower --fps or raise --every)"
+    /// ```
+    public func description(wording: (FrameSpacing.Setting) -> String) -> String {
         switch self {
-        case .invalidSpacing(let message): return message
-        case .tooManyFrames(let count):
-            return "the animation would have \(count) frames; at most \(BoardAnimator.maximumFrames) are written (lower --fps or raise --every)"
+        case .invalidSpacing(let spacing):
+            return "\(wording(spacing.setting)) must be \(spacing.setting.rule)"
+        case .tooManyFrames(let count, let maximum):
+            return "the animation would have \(count) frames; at most \(maximum) are written "
+                + "(lower \(wording(.fps)) or raise \(wording(.every)))"
         }
     }
+
+    /// The message in words that name no front end's options.
+    public var errorDescription: String? { description(wording: \.neutralWording) }
 }

@@ -35,20 +35,17 @@ struct BoardFrames: ParsableCommand {
     func validate() throws {
         if fps != nil, every != nil { throw ValidationError("give --fps or --every, not both") }
         // The animator's own rule, checked here so a bad value is a usage error before any reading.
-        let spacing = fps.map(FrameSpacing.perSecond) ?? every.map(FrameSpacing.everyEvents)
-        if let problem = spacing?.problem { throw ValidationError(problem) }
+        if let spacing = fps.map(FrameSpacing.perSecond) ?? every.map(FrameSpacing.everyEvents), !spacing.isValid {
+            throw ValidationError(BoardAnimatorError.invalidSpacing(spacing).description(wording: \.commandLineWording))
+        }
     }
 
     func run() throws {
         let log = try input.load()
-        var spacing = FrameSpacing.everyEvents(every ?? 1)
-        if let fps {
-            if log.isTimed {
-                spacing = .perSecond(fps)
-            } else {
-                StandardError.print("touchline: note: \(input.name) has no timestamps; writing one frame per event")
-            }
+        if fps != nil, !log.isTimed {
+            StandardError.print("touchline: note: \(input.name) has no timestamps; writing one frame per event")
         }
+        let spacing = FrameSpacing(fps: fps, every: every, timed: log.isTimed)
         let animator = try BoardAnimator(renderer: try look.renderer(for: log), spacing: spacing)
         let written = try FrameWriter(directory: out).write { save in
             try animator.renderFrames(png: PNGOptions(compression: look.compression)) { index, data in
@@ -68,15 +65,10 @@ struct BoardFrames: ParsableCommand {
 struct FrameWriter {
     let directory: String
 
-    static func name(_ index: Int) -> String {
-        let number = String(index + 1)
-        return "frame-" + String(repeating: "0", count: max(0, 5 - number.count)) + number + ".png"
-    }
-
     func write(_ produce: (_ save: (Int, Data) throws -> Void) throws -> Void) throws -> Int {
         try withoutActuallyEscaping(produce) { produce in
             try StagedFolder(directory: directory).write(replacing: { $0.hasPrefix("frame-") && $0.hasSuffix(".png") }) { save in
-                try produce { index, data in try save(Self.name(index), data) }
+                try produce { index, data in try save(BoardAnimator.fileName(ofFrame: index), data) }
             }.count
         }
     }

@@ -43,8 +43,10 @@ func reported(_ error: any Error) -> any Error {
     // internal error types to have the help printed.
     case _ where String(reflecting: type(of: error)).hasPrefix("ArgumentParser."): return error
     default:
-        // A remedy is worded as the command line does it: its command or option.
+        // A remedy is worded as the command line does it: its command or option (as are the
+        // frame spacing's settings).
         let message = (error as? ClubError)?.description(wording: \.commandLineWording)
+            ?? (error as? BoardAnimatorError)?.description(wording: \.commandLineWording)
             ?? (error as? LocalizedError)?.errorDescription ?? String(describing: error)
         StandardError.print("touchline: error: \(message)")
         return ExitCode(ExitStatus.of(error).rawValue)

@@ -50,17 +50,38 @@ struct BoardRoutes {
         }
         for format in [ResponseFormat.png, .svg, .pdf] {
             v1.get("boards/{id}.\(format.rawValue)") { request, context in
-                let actor = try await api.actor(request)
-                let id = try PathID.parse(context, "id", kind: "board")
-                let log = try await api.run { try StrokeLog(data: try boards.show(actor, id).log, source: "board \(id)") }
+                let (_, log) = try await board(request, context)
                 return try await BoardImage.response(log, request: request, api: api, format: format)
             }
+        }
+        v1.get("boards/{id}/summary") { request, context in
+            try APIJSON.response(try await board(request, context).log.summary)
+        }
+        v1.get("boards/{id}/frames") { request, context in
+            let actor = try await api.actor(request)
+            let frames = try BoardFramesArchive(Query(request))
+            let (stored, log) = try await board(actor, try PathID.parse(context, "id", kind: "board"))
+            return try await frames.response(log, name: "\(stored.title) frames", fallback: "board-\(stored.id)-frames",
+                                             request: request, api: api)
         }
         v1.delete("boards/{id}") { request, context in
             let actor = try await api.actor(request)
             let id = try PathID.parse(context, "id", kind: "board")
             try await api.run { try boards.delete(actor, id) }
             return Response(status: .noContent)
+        }
+    }
+
+    /// The request's user's stored board `{id}`, its log read (another user's is "not found").
+    private func board(_ request: Request, _ context: APIContext) async throws -> (stored: StoredBoardSummary, log: StrokeLog) {
+        let actor = try await api.actor(request)
+        return try await board(actor, try PathID.parse(context, "id", kind: "board"))
+    }
+
+    private func board(_ actor: ActingUser, _ id: Int64) async throws -> (stored: StoredBoardSummary, log: StrokeLog) {
+        try await api.run {
+            let board = try boards.show(actor, id)
+            return (board.summary, try StrokeLog(data: board.log, source: "board \(id)"))
         }
     }
 }

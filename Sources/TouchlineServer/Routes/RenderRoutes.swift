@@ -3,9 +3,9 @@ import Foundation
 import Hummingbird
 import Tactics
 
-/// Renders from posted input, nothing stored and no account needed: `POST /api/v1/render/board`,
-/// a posted route file's map, thumbnail and statistics under `/api/v1/render/route`, and
-/// `POST /api/v1/render/album`.
+/// Renders from posted input, nothing stored and no account needed: `POST /api/v1/render/board`
+/// (and under it the log's summary and its frames), a posted route file's map, thumbnail and
+/// statistics under `/api/v1/render/route`, and `POST /api/v1/render/album`.
 struct RenderRoutes {
     let api: APIServices
 
@@ -14,6 +14,15 @@ struct RenderRoutes {
         v1.post("render/board") { request, _ in
             let log = try await BoardUpload.read(request, limit: api.options.maxUploadBytes)
             return try await BoardImage.response(log, request: request, api: api)
+        }
+        v1.post("render/board/summary") { request, _ in
+            let log = try await BoardUpload.read(request, limit: api.options.maxUploadBytes)
+            return try APIJSON.response(log.summary)
+        }
+        v1.post("render/board/frames") { request, _ in
+            let frames = try BoardFramesArchive(Query(request))
+            let log = try await BoardUpload.read(request, limit: api.options.maxUploadBytes)
+            return try await frames.response(log, name: nil, fallback: "board-frames", request: request, api: api)
         }
         v1.post("render/album") { request, _ in
             try await AlbumUpload.response(request, api: api)
@@ -78,15 +87,8 @@ enum BoardImage {
     static func response(_ log: StrokeLog, request: Request, api: APIServices,
                          format: ResponseFormat? = nil) async throws -> Response {
         let query = Query(request)
-        let size = try size(query, "size")
-        let scale = try scale(query)
-        let until = try query.int("until", in: 0...Int(Int32.max))
-        let background = try query.choice("background", BoardBackground.self)
-        let vertical = try query.bool("vertical") ?? false
-        let stripes = try query.bool("stripes") ?? false
+        let options = try look(query, until: true)
         let format = try format ?? Negotiation.format(request.headers[.accept], offering: [.png, .svg, .pdf])
-        let options = BoardRenderOptions(size: size, scale: scale, until: until, background: background,
-                                         orientation: vertical ? .vertical : nil, stripes: stripes)
         let data = try await api.rendering {
             let renderer = try BoardRenderer(log: log, options: options)
             switch format {
@@ -97,6 +99,20 @@ enum BoardImage {
         }
         api.metrics.render("board", format: format.rawValue)
         return Rendered.response(data, contentType: format.contentType, request: request)
+    }
+
+    /// The options `touchline board render` and `board frames` share (the command line's look
+    /// flags) from the query: `size`, `scale`, `background`, `vertical`, `stripes`, and `until`
+    /// when `until` is true (`board frames` draws every event).
+    static func look(_ query: Query, until takesUntil: Bool = false) throws -> BoardRenderOptions {
+        let size = try size(query, "size")
+        let scale = try scale(query)
+        let until = takesUntil ? try query.int("until", in: 0...Int(Int32.max)) : nil
+        let background = try query.choice("background", BoardBackground.self)
+        let vertical = try query.bool("vertical") ?? false
+        let stripes = try query.bool("stripes") ?? false
+        return BoardRenderOptions(size: size, scale: scale, until: until, background: background,
+                                  orientation: vertical ? .vertical : nil, stripes: stripes)
     }
 
     /// A `WxH` query parameter.

@@ -127,6 +127,13 @@ struct Problem: Error, Sendable, Equatable {
             case .malformed, .unrecognizedFormat, .unreadable: self.init(.malformed, error.localizedDescription)
             case .invalidData, .noUsablePoints, .limitExceeded: self.init(.invalid, error.localizedDescription)
             }
+        case let error as BoardAnimatorError:
+            // The spacing's settings are worded as the API takes them: ?fps and ?every.
+            let detail = error.description(wording: \.apiWording)
+            switch error {
+            case .invalidSpacing: self.init(.malformed, detail)
+            case .tooManyFrames: self.init(.invalid, detail)
+            }
         case let error as RouteMapError: self.init(.invalid, error.localizedDescription)
         case let error as PlayerCardError: self.init(.invalid, error.localizedDescription)
         case let error as PrintError: self.init(.invalid, error.localizedDescription)
