@@ -12,16 +12,16 @@ struct RenderRoutes {
     func register(on router: Router<APIContext>) {
         let v1 = router.group("api/v1")
         v1.post("render/board") { request, _ in
-            let log = try await BoardUpload.read(request, limit: api.options.maxUploadBytes)
+            let log = try await BoardUpload.read(request, api: api)
             return try await BoardImage.response(log, request: request, api: api)
         }
         v1.post("render/board/summary") { request, _ in
-            let log = try await BoardUpload.read(request, limit: api.options.maxUploadBytes)
+            let log = try await BoardUpload.read(request, api: api)
             return try APIJSON.response(log.summary)
         }
         v1.post("render/board/frames") { request, _ in
             let frames = try BoardFramesArchive(Query(request))
-            let log = try await BoardUpload.read(request, limit: api.options.maxUploadBytes)
+            let log = try await BoardUpload.read(request, api: api)
             return try await frames.response(log, name: nil, fallback: "board-frames", request: request, api: api)
         }
         v1.post("render/album") { request, _ in
@@ -67,10 +67,16 @@ enum BoardUpload {
     }
 
     /// The body read as a stroke log; `?surface=WxH` gives a pointer log's surface when it has
-    /// no header line.
-    static func read(_ request: Request, limit: Int) async throws -> StrokeLog {
-        let data = try await data(request, limit: limit)
+    /// no header line. Parsed inside the render gate, off the event loops: a log of 20 MiB
+    /// takes a while and several times its size in memory.
+    static func read(_ request: Request, api: APIServices) async throws -> StrokeLog {
+        let data = try await data(request, limit: api.options.maxUploadBytes)
         let surface = try BoardImage.size(Query(request), "surface")
+        return try await api.rendering { try parse(data, surface: surface) }
+    }
+
+    /// `data` as a stroke log, the reader's advice worded for the API.
+    static func parse(_ data: Data, surface: Size?) throws -> StrokeLog {
         do {
             return try StrokeLog(data: data, source: "body", surface: surface)
         } catch where error.kind == .missingHeader {
