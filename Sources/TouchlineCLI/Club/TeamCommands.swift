@@ -158,31 +158,26 @@ struct TeamCommand: ParsableCommand {
         @Argument(help: "The team's id or name.") var team: String
         @Option(name: .shortAndLong, help: ArgumentHelp("The output file (default: standard output).", valueName: "file"))
         var output: String?
-        @Flag(help: "Make a new subscription token (owner only), replacing the old one.") var rotateToken = false
-        @Flag(help: "Remove the subscription token (owner only).") var revokeToken = false
+        @OptionGroup var token: CalendarTokenFlags
         @OptionGroup var club: ClubOptions
         @OptionGroup var json: JSONFlag
 
         func validate() throws {
-            if rotateToken, revokeToken { throw ValidationError("give --rotate-token or --revoke-token, not both") }
-            if rotateToken || revokeToken, output != nil {
-                throw ValidationError("-o writes the calendar; --rotate-token and --revoke-token write none")
-            }
-            if json.json, !rotateToken { throw ValidationError("--json prints the token of --rotate-token") }
+            try token.validate(writers: "-o writes", writing: output != nil, json: json.json)
         }
 
         func run() throws {
             if let output { try Files.checkWritable(output) }
             let (store, actor) = try club.session()
             let calendars = Calendars(store: store)
-            if rotateToken {
+            if token.rotateToken {
                 let subscription = try calendars.rotateToken(actor, team: TeamReference(team))
                 if json.json { return try Output.json(subscription) }
                 print("calendar token of team \(subscription.teamID.map(String.init) ?? team): \(subscription.token)")
                 print("subscribe to: \(subscription.path)")
                 return
             }
-            if revokeToken {
+            if token.revokeToken {
                 try calendars.revokeToken(actor, team: TeamReference(team))
                 return print("team \(team) has no calendar token now")
             }

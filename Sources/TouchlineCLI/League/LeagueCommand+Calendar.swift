@@ -31,25 +31,20 @@ extension LeagueCommand {
         @Option(help: ArgumentHelp("Only this team's matches (its name in the league).", valueName: "name")) var team: String?
         @Option(name: .shortAndLong, help: ArgumentHelp("The output file (default: standard output).", valueName: "file"))
         var output: String?
-        @Flag(help: "Make a new subscription token (owner only), replacing the old one.") var rotateToken = false
-        @Flag(help: "Remove the subscription token (owner only).") var revokeToken = false
+        @OptionGroup var token: CalendarTokenFlags
         @OptionGroup var club: ClubOptions
         @OptionGroup var json: JSONFlag
 
         func validate() throws {
-            if rotateToken, revokeToken { throw ValidationError("give --rotate-token or --revoke-token, not both") }
-            if rotateToken || revokeToken, output != nil || team != nil {
-                throw ValidationError("-o and --team write the calendar; --rotate-token and --revoke-token write none")
-            }
-            if json.json, !rotateToken { throw ValidationError("--json prints the token of --rotate-token") }
+            try token.validate(writers: "-o and --team write", writing: output != nil || team != nil, json: json.json)
         }
 
         func run() throws {
             if let output { try Files.checkWritable(output) }
-            if rotateToken || revokeToken {
+            if token.given {
                 let (store, actor) = try club.session()
                 let calendars = Calendars(store: store)
-                guard rotateToken else {
+                guard token.rotateToken else {
                     try calendars.revokeToken(actor, league: LeagueReference(league))
                     return print("league \(league) has no calendar token now")
                 }
