@@ -24,6 +24,8 @@ let package = Package(
         // The HTTP server (`touchline serve`). Hummingbird's default traits would build
         // swift-configuration, which Touchline does not use.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        // Live boards: the owner's page publishes and viewers follow over WebSockets.
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
@@ -120,6 +122,8 @@ let package = Package(
                 "Support",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
@@ -187,6 +191,8 @@ let package = Package(
             name: "TouchlineServerTests",
             dependencies: ["TouchlineServer", "Club", "Canvas", "MapTiles", "Routes", "Tactics", "TestSupport",
                            .product(name: "HummingbirdTesting", package: "hummingbird"),
+                           .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+                           .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                            .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "Crypto", package: "swift-crypto"),

@@ -9807,7 +9807,7 @@ enum OpenAPIDocument {
         "name": "scale",
         "in": "query",
         "required": false,
-        "description": "device pixels per unit, above 0 and at most 16",
+        "description": "device pixels per unit, from 0.01 to 16",
         "schema": {
           "type": "number",
           "exclusiveMinimum": 0,
@@ -9867,7 +9867,7 @@ enum OpenAPIDocument {
         "name": "scale",
         "in": "query",
         "required": false,
-        "description": "device pixels per unit, above 0 and at most 4",
+        "description": "device pixels per unit, from 0.01 to 4",
         "schema": {
           "type": "number",
           "exclusiveMinimum": 0,

@@ -43,6 +43,8 @@ public struct ServerOptions: Sendable {
     /// Requests one client address may make a minute (429 beyond); 0 for no limit. Health
     /// checks and metrics do not count.
     public var requestsPerClientPerMinute: Int = 6000
+    /// Viewers following one board live at once (429 beyond).
+    public var viewersPerBoard: Int = 50
     /// Connections open at once, in all; more are closed as they come.
     public var maximumConnections: Int = 1024
     /// Connections open at once from one client address (trusted proxies count only in the total).

@@ -2,6 +2,7 @@ import Club
 import Foundation
 import Hummingbird
 import HummingbirdCore
+import HummingbirdWebSocket
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -57,6 +58,19 @@ public struct TouchlineServer: Sendable {
         CardRoutes(api: api).register(on: router)
         PitchRoutes(api: api).register(on: router)
         WebRoutes(api: api).register(on: router)
+        liveRoutes.register(on: router)
+        return router
+    }
+
+    var liveRoutes: LiveRoutes { LiveRoutes(api: api, boards: Boards(store: api.store, quota: options.boardQuota)) }
+
+    /// The routes that answer WebSocket upgrade requests (live boards); an upgrade they refuse
+    /// goes on to ``router()``, which answers it with the refusal's status.
+    func webSocketRouter() -> Router<APIContext> {
+        let router = Router(context: APIContext.self)
+        router.add(middleware: RequestSiteMiddleware(trustedProxies: options.trustedProxies))
+        router.add(middleware: RequestRateMiddleware(api: api))
+        liveRoutes.register(webSocketsOn: router)
         return router
     }
 
@@ -74,10 +88,15 @@ public struct TouchlineServer: Sendable {
             idleTimeout: .seconds(Int64(options.idleTimeoutSeconds)),
             httpDecoderConfiguration: .init(maxHeaderFieldSize: 16 * 1024, maxHeaderListSize: 32 * 1024,
                                             maxHeaderFieldCount: 100))
+        // Live boards: a publisher's first message is its whole log (up to a stored board's
+        // 4 MiB), which browsers send as one frame.
+        let webSockets = WebSocketServerConfiguration(maxFrameSize: liveRoutes.maximumMessageBytes,
+                                                      autoPing: .enabled(timePeriod: .seconds(30)))
         let logger = logger
         return Application(
             router: router(),
-            server: .http1(configuration: http),
+            server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter(),
+                                           configuration: .init(http1: http, ws: webSockets)),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "touchline"),
             services: [WorkersService(workers: api.workers)],
             onServerRunning: { channel in

@@ -124,6 +124,12 @@ struct RenderAPITests {
             let badScale = try await client.send(.post, "/api/v1/render/board?scale=nan", body: log, contentType: "application/json")
             #expect(badScale.status == .badRequest)
             #expect(try badScale.problem().detail.contains("scale"))
+            // A scale next to zero once made Cairo abort the whole server while drawing frames.
+            for path in ["/api/v1/render/board/frames?scale=5e-324", "/api/v1/render/board?scale=5e-324"] {
+                let tiny = try await client.send(.post, path, body: log, contentType: "application/json")
+                #expect(tiny.status == .badRequest)
+                #expect(try tiny.problem().detail == "query parameter 'scale': expected a number from 0.01 to 16")
+            }
             #expect(try await client.send(.get, "/healthz").status == .ok)
         }
     }

@@ -443,7 +443,7 @@ struct RouteAPITests {
 
             let tooSharp = try await client.send(.get, "/api/v1/routes/\(id)/thumbnail.png?scale=5", token: alice)
             #expect(tooSharp.status == .badRequest)
-            #expect(try tooSharp.problem().detail == "query parameter 'scale': expected a number above 0 and at most 4")
+            #expect(try tooSharp.problem().detail == "query parameter 'scale': expected a number from 0.01 to 4")
         }
     }
 

@@ -71,18 +71,21 @@ struct BoardRoutes {
             let actor = try await api.actor(request)
             let id = try PathID.parse(context, "id", kind: "board")
             let token = try await api.run { try boards.rotateViewToken(actor, id) }
+            await api.live.closeViewLinkViewers(board: id)
             return try APIJSON.response(BoardViewLink(boardID: id, token: token), status: .created)
         }
         v1.delete("boards/{id}/view-token") { request, context in
             let actor = try await api.actor(request)
             let id = try PathID.parse(context, "id", kind: "board")
             try await api.run { try boards.removeViewToken(actor, id) }
+            await api.live.closeViewLinkViewers(board: id)
             return Response(status: .noContent)
         }
         v1.delete("boards/{id}") { request, context in
             let actor = try await api.actor(request)
             let id = try PathID.parse(context, "id", kind: "board")
             try await api.run { try boards.delete(actor, id) }
+            await api.live.end(board: id, reason: "the board was deleted")
             return Response(status: .noContent)
         }
     }

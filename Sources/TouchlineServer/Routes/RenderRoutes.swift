@@ -130,7 +130,7 @@ enum BoardImage {
         return size
     }
 
-    /// `scale`: 1 unless given, above 0 and at most `maximum` (``RenderScale``'s rule, as `--scale`).
+    /// `scale`: 1 unless given, from 0.01 to `maximum` (``RenderScale``'s rule, as `--scale`).
     static func scale(_ query: Query, maximum: Double = RenderScale.maximum) throws -> Double {
         guard let text = try query.string("scale", maximumLength: 20) else { return 1 }
         guard let scale = Double(text), RenderScale.isValid(scale, maximum: maximum) else {

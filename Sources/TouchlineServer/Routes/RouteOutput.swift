@@ -11,7 +11,7 @@ import Routes
 /// grows with the route.
 enum RouteOutput {
     /// The options of a map, as `route render` takes them: `size` (WxH, 600x400 unless given),
-    /// `scale` (above 0, at most 16), `colourBy` (none, speed, elevation or grade), `kmLabels`
+    /// `scale` (from 0.01 to 16), `colourBy` (none, speed, elevation or grade), `kmLabels`
     /// and `profile`, over the server's map tiles unless `tiles=false`. Checked before any
     /// route is read.
     static func mapOptions(_ query: Query, tiles: MBTilesSource?) throws -> RouteMapOptions {
@@ -40,7 +40,7 @@ enum RouteOutput {
     }
 
     /// The options of a thumbnail, as `route thumbs` takes them: `size` (WxH, 320x200 unless
-    /// given) and `scale` (above 0, at most 4), over the server's map tiles unless
+    /// given) and `scale` (from 0.01 to 4), over the server's map tiles unless
     /// `tiles=false`. Checked before any route is read.
     static func thumbnailOptions(_ query: Query, tiles: MBTilesSource?) throws -> RouteMapOptions {
         let size = try BoardImage.size(query, "size") ?? Size(width: 320, height: 200)

@@ -24,6 +24,8 @@ struct APIServices: Sendable {
     let bodyBudget: BodyBudget
     let loginsByAccount: RateLimiter
     let loginsByAddress: RateLimiter
+    /// Boards being drawn live, and their viewers.
+    let live: LiveBoards
 
     init(options: ServerOptions, store: ClubStore) {
         self.options = options
@@ -40,6 +42,7 @@ struct APIServices: Sendable {
         renderGate = AdmissionGate(limit: max(1, cores), queueLimit: 64, work: "renders")
         loginsByAccount = RateLimiter(limit: options.loginsPerAccountPerMinute)
         loginsByAddress = RateLimiter(limit: options.loginsPerAddressPerMinute)
+        live = LiveBoards(limits: LiveBoards.Limits(viewersPerBoard: options.viewersPerBoard, logBytes: Boards.maximumLogBytes))
     }
 
     /// Runs a blocking service call on the worker threads.

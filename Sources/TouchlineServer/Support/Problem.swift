@@ -18,6 +18,7 @@ struct Problem: Error, Sendable, Equatable {
         case notAcceptable = "not-acceptable", timeout, conflict, tooLarge = "too-large"
         case uriTooLong = "uri-too-long", unsupportedMediaType = "unsupported-media-type", invalid
         case rateLimited = "rate-limited", internalError = "internal", busy, overloaded
+        case upgradeRequired = "upgrade-required"
 
         var status: HTTPResponse.Status {
             switch self {
@@ -36,6 +37,7 @@ struct Problem: Error, Sendable, Equatable {
             case .rateLimited: return .tooManyRequests
             case .internalError: return .internalServerError
             case .busy, .overloaded: return .serviceUnavailable
+            case .upgradeRequired: return .init(code: 426, reasonPhrase: "Upgrade Required")
             }
         }
 
@@ -61,6 +63,7 @@ struct Problem: Error, Sendable, Equatable {
             case .internalError: return "Internal error"
             case .busy: return "Database busy"
             case .overloaded: return "Server busy"
+            case .upgradeRequired: return "Upgrade required"
             }
         }
     }
