@@ -179,7 +179,7 @@ let package = Package(
 
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "TacticsTests", dependencies: ["Tactics", "Canvas"]),
+        .testTarget(name: "TacticsTests", dependencies: ["Tactics", "Canvas", "TestSupport"]),
         // What several test targets share: reading produced PDFs back with poppler, making ZIP
         // archives (album uploads, hostile ones too).
         .target(name: "TestSupport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
