@@ -23,7 +23,8 @@ struct BoardRender: ParsableCommand {
               touchline board render examples/boards/433.json -o out/433.png
               touchline board render board.jsonl -o board.pdf --size 1600x1040 --stripes
               touchline board render board.json -o step3.png --until 3 --vertical
-              touchline board render examples/boards/multitouch.jsonl -o drill.gif --speed 0.5
+              touchline board render board.jsonl -o drill.gif --speed 0.5
+              touchline board render board.jsonl -o drill.webp --fps 10 --size 800x520
             """
     )
 
