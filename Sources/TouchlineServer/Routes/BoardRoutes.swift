@@ -1,3 +1,4 @@
+import Canvas
 import Club
 import Foundation
 import Hummingbird
@@ -5,7 +6,7 @@ import NIOCore
 import Support
 import Tactics
 
-/// Stored boards: upload a stroke log, list, show, fetch the log, render, delete. Boards are
+/// Stored boards: upload a stroke log, list, show, fetch the log, render, animate, delete. Boards are
 /// their owner's alone: another user's board is "not found".
 struct BoardRoutes {
     let api: APIServices
@@ -52,6 +53,12 @@ struct BoardRoutes {
             v1.get("boards/{id}.\(format.rawValue)") { request, context in
                 let (_, log) = try await board(request, context)
                 return try await BoardImage.response(log, request: request, api: api, format: format)
+            }
+        }
+        for format in AnimatedImageFormat.allCases {
+            v1.get("boards/{id}.\(format.rawValue)") { request, context in
+                let (_, log) = try await board(request, context)
+                return try await BoardAnimationImage(Query(request), format: format).response(log, request: request, api: api)
             }
         }
         v1.get("boards/{id}/summary") { request, context in
