@@ -41,7 +41,7 @@ enum BoardScene {
 
     /// A smooth random walk: the heading turns by a slowly varying amount and swings back
     /// towards the centre at the edge of `area`. Points every 8 to 16 ms.
-    private static func wander(in area: Rect, count: Int, time: inout Double,
+    static func wander(in area: Rect, count: Int, time: inout Double,
                                random: inout SeededRandom) -> [StrokePoint] {
         var point = Point(x: random.uniform(area.minX...area.maxX), y: random.uniform(area.minY...area.maxY))
         var heading = random.uniform(0...(2 * Double.pi))
@@ -66,7 +66,7 @@ enum BoardScene {
     }
 
     /// A slightly bowed eraser swipe about 260 units long, centred on `centre`.
-    private static func swipe(through centre: Point, in area: Rect, time: inout Double,
+    static func swipe(through centre: Point, in area: Rect, time: inout Double,
                               random: inout SeededRandom) -> [StrokePoint] {
         let angle = random.uniform(0...Double.pi)
         let bow = random.uniform(-30...30)
