@@ -340,6 +340,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       }
@@ -376,6 +379,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       },
@@ -410,6 +416,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "requestBody": {
@@ -447,6 +456,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "requestBody": {
@@ -486,6 +498,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "requestBody": {
@@ -532,6 +547,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "requestBody": {
@@ -578,6 +596,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -622,6 +643,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -666,6 +690,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       }
@@ -702,6 +729,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -734,6 +764,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -775,6 +808,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -826,6 +862,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -863,6 +902,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -895,6 +937,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -945,6 +990,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       },
@@ -987,6 +1035,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "requestBody": {
@@ -1033,6 +1084,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -1156,6 +1210,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       },
@@ -1190,6 +1247,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -1232,6 +1292,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -1295,6 +1358,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       },
@@ -1337,6 +1403,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -1465,6 +1534,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       }
@@ -1999,6 +2071,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -2061,6 +2136,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -2076,7 +2154,7 @@ enum OpenAPIDocument {
     "/api/v1/boards/{id}": {
       "get": {
         "operationId": "board",
-        "summary": "A stored board",
+        "summary": "A stored board (its owner's, or anyone's with ?view=TOKEN)",
         "tags": [
           "boards"
         ],
@@ -2105,11 +2183,18 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
-          }
+          },
+          {
+            "cookie": []
+          },
+          {}
         ],
         "parameters": [
           {
             "$ref": "#/components/parameters/boardId"
+          },
+          {
+            "$ref": "#/components/parameters/viewToken"
           }
         ]
       },
@@ -2137,6 +2222,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -2144,12 +2232,80 @@ enum OpenAPIDocument {
             "$ref": "#/components/parameters/boardId"
           }
         ]
+      },
+      "put": {
+        "operationId": "replaceBoard",
+        "summary": "Replace a stored board's log (and title) with a new one, checked and counted against the quota as POST /api/v1/boards is; its id and view link stay (owner only)",
+        "tags": [
+          "boards"
+        ],
+        "responses": {
+          "200": {
+            "description": "The stored board",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StoredBoard"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/boardId"
+          },
+          {
+            "name": "title",
+            "in": "query",
+            "required": false,
+            "description": "a new title (the old one stays unless given)",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object"
+              }
+            },
+            "application/x-ndjson": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            }
+          },
+          "description": "A stroke document (JSON) or a pointer-event log (JSON lines), as docs/stroke-format describes"
+        }
       }
     },
     "/api/v1/boards/{id}/log": {
       "get": {
         "operationId": "boardLog",
-        "summary": "The stroke log as it was stored, byte for byte",
+        "summary": "The stroke log as it was stored, byte for byte (its owner's, or anyone's with ?view=TOKEN)",
         "tags": [
           "boards"
         ],
@@ -2183,11 +2339,18 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
-          }
+          },
+          {
+            "cookie": []
+          },
+          {}
         ],
         "parameters": [
           {
             "$ref": "#/components/parameters/boardId"
+          },
+          {
+            "$ref": "#/components/parameters/viewToken"
           }
         ]
       }
@@ -2195,7 +2358,7 @@ enum OpenAPIDocument {
     "/api/v1/boards/{id}.png": {
       "get": {
         "operationId": "renderStoredBoardPNG",
-        "summary": "A stored board drawn as PNG",
+        "summary": "A stored board drawn as PNG (its owner's, or anyone's with ?view=TOKEN)",
         "tags": [
           "boards"
         ],
@@ -2236,11 +2399,18 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
-          }
+          },
+          {
+            "cookie": []
+          },
+          {}
         ],
         "parameters": [
           {
             "$ref": "#/components/parameters/boardId"
+          },
+          {
+            "$ref": "#/components/parameters/viewToken"
           },
           {
             "$ref": "#/components/parameters/size"
@@ -2266,7 +2436,7 @@ enum OpenAPIDocument {
     "/api/v1/boards/{id}.svg": {
       "get": {
         "operationId": "renderStoredBoardSVG",
-        "summary": "A stored board drawn as SVG",
+        "summary": "A stored board drawn as SVG (its owner's, or anyone's with ?view=TOKEN)",
         "tags": [
           "boards"
         ],
@@ -2307,11 +2477,18 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
-          }
+          },
+          {
+            "cookie": []
+          },
+          {}
         ],
         "parameters": [
           {
             "$ref": "#/components/parameters/boardId"
+          },
+          {
+            "$ref": "#/components/parameters/viewToken"
           },
           {
             "$ref": "#/components/parameters/size"
@@ -2337,7 +2514,7 @@ enum OpenAPIDocument {
     "/api/v1/boards/{id}.pdf": {
       "get": {
         "operationId": "renderStoredBoardPDF",
-        "summary": "A stored board drawn as PDF",
+        "summary": "A stored board drawn as PDF (its owner's, or anyone's with ?view=TOKEN)",
         "tags": [
           "boards"
         ],
@@ -2378,11 +2555,18 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
-          }
+          },
+          {
+            "cookie": []
+          },
+          {}
         ],
         "parameters": [
           {
             "$ref": "#/components/parameters/boardId"
+          },
+          {
+            "$ref": "#/components/parameters/viewToken"
           },
           {
             "$ref": "#/components/parameters/size"
@@ -2408,7 +2592,7 @@ enum OpenAPIDocument {
     "/api/v1/boards/{id}.gif": {
       "get": {
         "operationId": "renderStoredBoardGIF",
-        "summary": "A stored board animated as GIF, as it was drawn",
+        "summary": "A stored board animated as GIF, as it was drawn (its owner's, or anyone's with ?view=TOKEN)",
         "tags": [
           "boards"
         ],
@@ -2449,11 +2633,18 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
-          }
+          },
+          {
+            "cookie": []
+          },
+          {}
         ],
         "parameters": [
           {
             "$ref": "#/components/parameters/boardId"
+          },
+          {
+            "$ref": "#/components/parameters/viewToken"
           },
           {
             "$ref": "#/components/parameters/animationFps"
@@ -2482,7 +2673,7 @@ enum OpenAPIDocument {
     "/api/v1/boards/{id}.webp": {
       "get": {
         "operationId": "renderStoredBoardWebP",
-        "summary": "A stored board animated as WebP, as it was drawn",
+        "summary": "A stored board animated as WebP, as it was drawn (its owner's, or anyone's with ?view=TOKEN)",
         "tags": [
           "boards"
         ],
@@ -2523,11 +2714,18 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
-          }
+          },
+          {
+            "cookie": []
+          },
+          {}
         ],
         "parameters": [
           {
             "$ref": "#/components/parameters/boardId"
+          },
+          {
+            "$ref": "#/components/parameters/viewToken"
           },
           {
             "$ref": "#/components/parameters/animationFps"
@@ -2556,7 +2754,7 @@ enum OpenAPIDocument {
     "/api/v1/boards/{id}/summary": {
       "get": {
         "operationId": "storedBoardSummary",
-        "summary": "A stored board's log checked and summarised, as touchline board check ID --json",
+        "summary": "A stored board's log checked and summarised, as touchline board check ID --json (its owner's, or anyone's with ?view=TOKEN)",
         "tags": [
           "boards"
         ],
@@ -2585,11 +2783,18 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
-          }
+          },
+          {
+            "cookie": []
+          },
+          {}
         ],
         "parameters": [
           {
             "$ref": "#/components/parameters/boardId"
+          },
+          {
+            "$ref": "#/components/parameters/viewToken"
           }
         ]
       }
@@ -2597,7 +2802,7 @@ enum OpenAPIDocument {
     "/api/v1/boards/{id}/frames": {
       "get": {
         "operationId": "renderStoredBoardFrames",
-        "summary": "A stored board drawn frame by frame, the frames in a ZIP archive named after the board",
+        "summary": "A stored board drawn frame by frame, the frames in a ZIP archive named after the board (its owner's, or anyone's with ?view=TOKEN)",
         "tags": [
           "boards"
         ],
@@ -2644,11 +2849,18 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
-          }
+          },
+          {
+            "cookie": []
+          },
+          {}
         ],
         "parameters": [
           {
             "$ref": "#/components/parameters/boardId"
+          },
+          {
+            "$ref": "#/components/parameters/viewToken"
           },
           {
             "$ref": "#/components/parameters/fps"
@@ -2699,6 +2911,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -2741,6 +2956,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -2775,6 +2993,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -2819,6 +3040,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -2854,6 +3078,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -2904,6 +3131,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       },
@@ -2938,6 +3168,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -2982,6 +3215,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -3041,6 +3277,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -3114,6 +3353,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       }
@@ -3156,6 +3398,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       }
@@ -3198,6 +3443,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       },
@@ -3232,6 +3480,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -3289,6 +3540,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       },
@@ -3323,6 +3577,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -3429,6 +3686,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       }
@@ -3471,6 +3731,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       }
@@ -3513,6 +3776,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       }
@@ -3549,6 +3815,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -3599,6 +3868,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "requestBody": {
@@ -3646,6 +3918,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -3703,6 +3978,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -3735,6 +4013,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -3752,6 +4033,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -3825,6 +4109,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -3876,6 +4163,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -3936,6 +4226,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -3980,6 +4273,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4066,6 +4362,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       }
@@ -4102,6 +4401,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4134,6 +4436,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4201,6 +4506,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       }
@@ -4237,6 +4545,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "requestBody": {
@@ -4281,6 +4592,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4325,6 +4639,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4364,6 +4681,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4406,6 +4726,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4447,6 +4770,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4481,6 +4807,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4526,6 +4855,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4570,6 +4902,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4602,6 +4937,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4643,6 +4981,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4692,6 +5033,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4745,6 +5089,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4789,6 +5136,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4828,6 +5178,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4870,6 +5223,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4911,6 +5267,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4962,6 +5321,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5037,6 +5399,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5069,6 +5434,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5110,6 +5478,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5169,6 +5540,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5213,6 +5587,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5321,6 +5698,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5381,6 +5761,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5420,6 +5803,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5462,6 +5848,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5503,6 +5892,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5565,6 +5957,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5639,6 +6034,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5698,6 +6096,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5751,6 +6152,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5822,6 +6226,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5893,6 +6300,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5964,6 +6374,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -6253,6 +6666,620 @@ enum OpenAPIDocument {
             }
           }
         }
+      }
+    },
+    "/api/v1/boards/{id}/view-token": {
+      "post": {
+        "operationId": "rotateBoardViewToken",
+        "summary": "Give a stored board a new view link, which anyone holding it reads the board with, read-only and without logging in; the old one stops working (owner only)",
+        "tags": [
+          "boards"
+        ],
+        "responses": {
+          "201": {
+            "description": "The token, shown this once, and the board's page with it",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BoardViewLink"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/boardId"
+          }
+        ]
+      },
+      "delete": {
+        "operationId": "removeBoardViewToken",
+        "summary": "Take a stored board's view link away (owner only)",
+        "tags": [
+          "boards"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/boardId"
+          }
+        ]
+      }
+    },
+    "/api/v1/pitch.svg": {
+      "get": {
+        "operationId": "pitchPicture",
+        "summary": "The pitch the replay draws under a log recorded on a surface of this size, as SVG, with its playing area: what the web board draws on",
+        "tags": [
+          "boards"
+        ],
+        "parameters": [
+          {
+            "name": "orientation",
+            "in": "query",
+            "required": false,
+            "description": "horizontal unless given",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "horizontal",
+                "vertical"
+              ]
+            }
+          },
+          {
+            "$ref": "#/components/parameters/background"
+          },
+          {
+            "name": "size",
+            "in": "query",
+            "required": false,
+            "description": "WxH units of the recording surface (CSS pixels), 1130x760 unless given",
+            "schema": {
+              "type": "string",
+              "pattern": "^[0-9.]+x[0-9.]+$"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The pitch as SVG",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "Touchline-Pitch-Rect": {
+                "description": "x,y,w,h: the playing area (lines included) in the SVG's units, up to 3 decimals; what a pointer log's header gives as pitch.rect",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "image/svg+xml": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/board-style": {
+      "get": {
+        "operationId": "boardStyle",
+        "summary": "The pens and eraser a new stroke log has (red and blue pens, 6 units wide; a 32-unit eraser)",
+        "tags": [
+          "boards"
+        ],
+        "responses": {
+          "200": {
+            "description": "The style",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BoardStyle"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/login": {
+      "get": {
+        "operationId": "signInPage",
+        "summary": "The sign-in form (inputs username and password)",
+        "description": "Every answer carries Content-Security-Policy, X-Content-Type-Options: nosniff and Referrer-Policy: same-origin.",
+        "tags": [
+          "web pages"
+        ],
+        "parameters": [
+          {
+            "name": "next",
+            "in": "query",
+            "required": false,
+            "description": "where to go once signed in, kept when it is a path on this site",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The form",
+            "content": {
+              "text/html": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        }
+      },
+      "post": {
+        "operationId": "signIn",
+        "summary": "Sign a browser in: the form's username and password open a session, as POST /api/v1/sessions does and under its limits, kept in cookies",
+        "description": "Every answer carries Content-Security-Policy, X-Content-Type-Options: nosniff and Referrer-Policy: same-origin. Refused when an Origin is sent that is not the server's own.",
+        "tags": [
+          "web pages"
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/x-www-form-urlencoded": {
+              "schema": {
+                "type": "object",
+                "required": [
+                  "username",
+                  "password"
+                ],
+                "properties": {
+                  "username": {
+                    "type": "string",
+                    "description": "a username or an email"
+                  },
+                  "password": {
+                    "type": "string"
+                  },
+                  "next": {
+                    "type": "string",
+                    "description": "where to go once signed in: a path on this site (starting with one /, no backslash); anything else goes to /boards"
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "303": {
+            "description": "Signed in: to next, or /boards, with the cookies touchline_session (HttpOnly, SameSite=Strict, Secure over https) and touchline_csrf (SameSite=Strict)",
+            "headers": {
+              "Location": {
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "Set-Cookie": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "4XX": {
+            "description": "The form again with the reason (401 wrong username or password, 400 missing fields, 403 another origin, 413 too large, 415 not a form, 429 too many attempts)",
+            "content": {
+              "text/html": {
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/logout": {
+      "post": {
+        "operationId": "signOut",
+        "summary": "Sign a browser out: ends the cookie's session (with its CSRF token as the form's csrf field or X-CSRF-Token) and removes the cookies",
+        "description": "Every answer carries Content-Security-Policy, X-Content-Type-Options: nosniff and Referrer-Policy: same-origin.",
+        "tags": [
+          "web pages"
+        ],
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/x-www-form-urlencoded": {
+              "schema": {
+                "type": "object",
+                "properties": {
+                  "csrf": {
+                    "type": "string",
+                    "description": "the touchline_csrf cookie's value"
+                  }
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "cookie": []
+          },
+          {}
+        ],
+        "responses": {
+          "303": {
+            "description": "Signed out: to /login, the cookies removed",
+            "headers": {
+              "Location": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/boards": {
+      "get": {
+        "operationId": "boardsPage",
+        "summary": "The board list page",
+        "description": "Every answer carries Content-Security-Policy, X-Content-Type-Options: nosniff and Referrer-Policy: same-origin.",
+        "tags": [
+          "web pages"
+        ],
+        "responses": {
+          "200": {
+            "description": "The page",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "text/html": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "303": {
+            "description": "Not signed in: to /login?next=/boards",
+            "headers": {
+              "Location": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "cookie": []
+          },
+          {}
+        ]
+      }
+    },
+    "/board": {
+      "get": {
+        "operationId": "newBoardPage",
+        "summary": "The board page, for a new board",
+        "description": "Every answer carries Content-Security-Policy, X-Content-Type-Options: nosniff and Referrer-Policy: same-origin.",
+        "tags": [
+          "web pages"
+        ],
+        "responses": {
+          "200": {
+            "description": "The page",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "text/html": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "303": {
+            "description": "Not signed in: to /login?next=/board",
+            "headers": {
+              "Location": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "cookie": []
+          },
+          {}
+        ]
+      }
+    },
+    "/board/{id}": {
+      "get": {
+        "operationId": "boardPage",
+        "summary": "A stored board's page: its owner's, or anyone's with ?view=TOKEN (read-only)",
+        "description": "Every answer carries Content-Security-Policy, X-Content-Type-Options: nosniff and Referrer-Policy: same-origin.",
+        "tags": [
+          "web pages"
+        ],
+        "responses": {
+          "200": {
+            "description": "The page",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "text/html": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "303": {
+            "description": "Neither signed in nor a view token: to /login?next=/board/ID",
+            "headers": {
+              "Location": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "cookie": []
+          },
+          {}
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/boardId"
+          },
+          {
+            "$ref": "#/components/parameters/viewToken"
+          }
+        ]
+      }
+    },
+    "/web/{file}": {
+      "get": {
+        "operationId": "webFile",
+        "summary": "A file of the pages: a script, a style sheet, a picture",
+        "description": "Every answer carries Content-Security-Policy, X-Content-Type-Options: nosniff and Referrer-Policy: same-origin.",
+        "tags": [
+          "web pages"
+        ],
+        "responses": {
+          "200": {
+            "description": "The file, Cache-Control: no-cache",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "text/javascript": {
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "text/css": {
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "text/html": {
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "image/svg+xml": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "parameters": [
+          {
+            "name": "file",
+            "in": "path",
+            "required": true,
+            "description": "a file name of the pages' folder",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ]
       }
     }
   },
@@ -7019,7 +8046,8 @@ enum OpenAPIDocument {
           "bytes",
           "form",
           "events",
-          "strokes"
+          "strokes",
+          "editable"
         ],
         "properties": {
           "id": {
@@ -7053,6 +8081,14 @@ enum OpenAPIDocument {
           },
           "durationMilliseconds": {
             "type": "number"
+          },
+          "editable": {
+            "type": "boolean",
+            "description": "true for the owner, who may change it; false when read with a view token"
+          },
+          "viewLink": {
+            "type": "boolean",
+            "description": "for the owner only: whether the board has a view link (a view token)"
           }
         }
       },
@@ -8864,6 +9900,66 @@ enum OpenAPIDocument {
             "description": "pointer logs: strokes without an up, not drawn"
           }
         }
+      },
+      "BoardViewLink": {
+        "type": "object",
+        "required": [
+          "token",
+          "url"
+        ],
+        "properties": {
+          "token": {
+            "type": "string",
+            "pattern": "^[0-9a-f]{32}$",
+            "description": "128 random bits as 32 hex digits; shown this once"
+          },
+          "url": {
+            "type": "string",
+            "description": "the board's page with the token: /board/ID?view=TOKEN"
+          }
+        }
+      },
+      "BoardStyle": {
+        "type": "object",
+        "required": [
+          "pens",
+          "eraser"
+        ],
+        "properties": {
+          "pens": {
+            "type": "object",
+            "additionalProperties": {
+              "type": "object",
+              "required": [
+                "color",
+                "width"
+              ],
+              "properties": {
+                "color": {
+                  "type": "string",
+                  "pattern": "^#[0-9A-F]{6}$"
+                },
+                "width": {
+                  "type": "number",
+                  "description": "in surface units"
+                }
+              }
+            },
+            "description": "the pens by name, red and blue"
+          },
+          "eraser": {
+            "type": "object",
+            "required": [
+              "width"
+            ],
+            "properties": {
+              "width": {
+                "type": "number",
+                "description": "in surface units"
+              }
+            }
+          }
+        }
       }
     },
     "parameters": {
@@ -9182,6 +10278,16 @@ enum OpenAPIDocument {
         "schema": {
           "type": "boolean"
         }
+      },
+      "viewToken": {
+        "name": "view",
+        "in": "query",
+        "required": false,
+        "description": "the board's view token (POST /api/v1/boards/ID/view-token), which reads the board without logging in; a wrong, rotated or removed one is 404, as another user's board is",
+        "schema": {
+          "type": "string",
+          "maxLength": 64
+        }
       }
     },
     "securitySchemes": {
@@ -9189,6 +10295,12 @@ enum OpenAPIDocument {
         "type": "http",
         "scheme": "bearer",
         "description": "POST /api/v1/sessions gives the token"
+      },
+      "cookie": {
+        "type": "apiKey",
+        "in": "cookie",
+        "name": "touchline_session",
+        "description": "The session cookie POST /login sets in a browser (the same sessions as bearer tokens). Used only when there is no Authorization header. A request with it that may change something (POST, PUT, PATCH, DELETE) must also send X-CSRF-Token: the touchline_csrf cookie's value, hex(SHA-256(\"touchline-csrf:\" + session token)), and an Origin, when sent, that is the server's own; else 403 \"cross-site request refused: ...\""
       }
     }
   }

@@ -69,6 +69,9 @@ public struct ServerOptions: Sendable {
     /// seconds of work in one render slot. The file itself is made frame by frame, never
     /// holding more than a few frames' pixels.
     public var maxAnimationPixels: Int = 600 * 1600 * 1040
+    /// A folder to serve the web pages from (`Resources/web` of a checkout), read afresh on
+    /// every request, for working on them; nil serves the copy built into the binary.
+    public var webRoot: String?
     /// What one account may keep of stored boards.
     public var boardQuota = Boards.defaultQuota
     /// What one account may keep of stored routes.

@@ -117,13 +117,21 @@ private func expectMessage(_ message: String, sourceLocation: SourceLocation = #
 
     @Test func theJSONShapeIsStable() throws {
         let summary = StoredBoardSummary(id: 7, title: "T", owner: "alice", createdAt: Date(timeIntervalSince1970: 1_795_000_000),
-                                         bytes: 10, form: "touchline.strokes", events: 2, strokes: 1)
+                                         bytes: 10, form: "touchline.strokes", events: 2, strokes: 1, editable: true,
+                                         viewLink: false)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
         let last = String(decoding: try encoder.encode(StoredBoardPage(items: [summary], next: nil)), as: UTF8.self)
-        #expect(last == #"{"items":[{"bytes":10,"createdAt":"2026-11-18T11:06:40Z","events":2,"form":"touchline.strokes","#
-            + #""id":7,"owner":"alice","strokes":1,"title":"T"}],"next":null}"#)
+        #expect(last == #"{"items":[{"bytes":10,"createdAt":"2026-11-18T11:06:40Z","editable":true,"events":2,"#
+            + #""form":"touchline.strokes","id":7,"owner":"alice","strokes":1,"title":"T","viewLink":false}],"next":null}"#)
+        // As a view link's holder reads it: not editable, and nothing said of the link.
+        var shared = summary
+        shared.editable = false
+        shared.viewLink = nil
+        #expect(String(decoding: try encoder.encode(shared), as: UTF8.self)
+            == #"{"bytes":10,"createdAt":"2026-11-18T11:06:40Z","editable":false,"events":2,"form":"touchline.strokes","#
+            + #""id":7,"owner":"alice","strokes":1,"title":"T"}"#)
         let more = StoredBoardPage(items: [], next: "7")
         #expect(String(decoding: try encoder.encode(more), as: UTF8.self) == #"{"items":[],"next":"7"}"#)
         let decoder = JSONDecoder()
@@ -139,8 +147,8 @@ private func expectMessage(_ message: String, sourceLocation: SourceLocation = #
         expectMessage("bad.json:1:43: malformed JSON: unexpected end of input") {
             try boards.save(alice, title: "bad", log: Data(#"{"format":"touchline.strokes","version":1,"#.utf8), source: "bad.json")
         }
-        expectMessage("log: version: unsupported touchline.strokes version 2 (expected 1)") {
-            try boards.save(alice, title: "v2", log: Data(#"{"format":"touchline.strokes","version":2,"surface":{"width":10,"height":10},"events":[]}"#.utf8))
+        expectMessage("log: version: unsupported touchline.strokes version 3 (expected 1 or 2)") {
+            try boards.save(alice, title: "v3", log: Data(#"{"format":"touchline.strokes","version":3,"surface":{"width":10,"height":10},"events":[]}"#.utf8))
         }
         expectMessage("log: the file is empty; expected a stroke document or a pointer log") {
             try boards.save(alice, title: "empty", log: Data(" \n".utf8))

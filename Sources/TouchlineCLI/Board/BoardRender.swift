@@ -32,7 +32,7 @@ struct BoardRender: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The output file: .png, .svg or .pdf, or .gif or .webp for an animation.",
                                                     valueName: "file"))
     var output: String
-    @Option(help: ArgumentHelp("Show the board after the first N events only (strokes and clears).", valueName: "N"))
+    @Option(help: ArgumentHelp("Show the board after the first N events only (strokes, clears, undos and redos).", valueName: "N"))
     var until: Int?
     @Option(help: ArgumentHelp("Animation frames per second, 1 to 50 (default 15).", valueName: "F"))
     var fps: Double?
