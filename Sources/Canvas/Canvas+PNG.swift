@@ -37,7 +37,7 @@ extension Canvas {
         let stride = Int(cairo_image_surface_get_stride(surface))
         let (width, height) = (pixelWidth, pixelHeight)
         let rgba = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
-            count = buffer.count
+            count = width * height * 4
             guard let base = buffer.baseAddress else { return }
             UnsafeMutableRawPointer(base).withMemoryRebound(to: UInt32.self, capacity: width * height) { destination in
                 for y in 0..<height {

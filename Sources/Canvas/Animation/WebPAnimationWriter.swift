@@ -8,8 +8,8 @@ import Foundation
 /// settings are fixed (no key frames inserted, no mixed lossy frames, one thread), so the same
 /// frames give the same bytes. Timestamps are the frames' start times rounded to milliseconds.
 final class WebPAnimationWriter: AnimationFrameWriter {
-    /// libwebp's lossless effort, 0 (fastest) to 9 (smallest): 2 keeps a drill's animation
-    /// within a second or two, and its files are a few percent larger than at 6.
+    /// libwebp's lossless effort, 0 (fastest) to 9 (smallest). Most of an animation's time goes
+    /// to the animation encoder's own comparison of frames, not to this (bench/BASELINE.md).
     static let losslessLevel: Int32 = 2
 
     private var encoder: OpaquePointer?

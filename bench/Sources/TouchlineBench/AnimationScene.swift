@@ -18,9 +18,7 @@ enum AnimationScene {
     /// The drill as a stroke log with the spec's default pens and eraser.
     static func makeLog() -> StrokeLog {
         var random = SeededRandom(seed: seed)
-        let bounds = Rect(x: 0, y: 0, width: surface.width, height: surface.height)
-        let area = PitchLayout(fitting: bounds, dimensions: .standard, orientation: .horizontal, isHalf: false)
-            .area.insetBy(16)
+        let area = BoardScene.drawingArea(on: surface)
         var time = 0.0
         var strokes: [Stroke] = []
         for index in 0..<penStrokes {

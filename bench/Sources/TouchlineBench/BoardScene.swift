@@ -15,10 +15,7 @@ enum BoardScene {
     /// The scene as a stroke log with the spec's default pens and eraser.
     static func makeLog() -> StrokeLog {
         var random = SeededRandom(seed: seed)
-        let bounds = Rect(x: 0, y: 0, width: surface.width, height: surface.height)
-        // The pitch as Touchline lays it out on this surface, less a small margin.
-        let area = PitchLayout(fitting: bounds, dimensions: .standard, orientation: .horizontal, isHalf: false)
-            .area.insetBy(16)
+        let area = drawingArea(on: surface)
         var time = 0.0
         var events: [BoardEvent] = []
         var inked: [[StrokePoint]] = []
@@ -37,6 +34,13 @@ enum BoardScene {
             }
         }
         return StrokeLog(form: .strokeDocument, surface: surface, events: events)
+    }
+
+    /// Where the scenes draw on `surface`: the pitch as Touchline lays it out there, less a
+    /// small margin.
+    static func drawingArea(on surface: Size) -> Rect {
+        let bounds = Rect(x: 0, y: 0, width: surface.width, height: surface.height)
+        return PitchLayout(fitting: bounds, dimensions: .standard, orientation: .horizontal, isHalf: false).area.insetBy(16)
     }
 
     /// A smooth random walk: the heading turns by a slowly varying amount and swings back
