@@ -52,6 +52,18 @@ let package = Package(
             pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg62-turbo-dev"])]
         ),
+        // Animated GIF (giflib). Upstream giflib 5.2 installs no pkg-config file (Debian adds
+        // one, other systems do not), so the module map names the library itself.
+        .systemLibrary(
+            name: "CGIF",
+            providers: [.apt(["libgif-dev"])]
+        ),
+        // Animated WebP: libwebp's encoder under libwebpmux's WebPAnimEncoder.
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebpmux",
+            providers: [.apt(["libwebp-dev"])]
+        ),
 
         .systemLibrary(
             name: "CLibXML2",
@@ -64,7 +76,7 @@ let package = Package(
         .target(name: "Support"),
 
         // Drawing: a small, safe Swift API over Cairo. Knows nothing of football or maps.
-        .target(name: "Canvas", dependencies: ["CCairo", "CPNG", "CJPEG"]),
+        .target(name: "Canvas", dependencies: ["CCairo", "CPNG", "CJPEG", "CGIF", "CWebP"]),
 
         // Stroke logs, pitch geometry and board replay.
         .target(name: "Tactics", dependencies: ["Canvas", "Support"]),
@@ -171,7 +183,7 @@ let package = Package(
 
         .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "TacticsTests", dependencies: ["Tactics", "Canvas"]),
+        .testTarget(name: "TacticsTests", dependencies: ["Tactics", "Canvas", "TestSupport"]),
         // What several test targets share: reading produced PDFs back with poppler, making ZIP
         // archives (album uploads, hostile ones too).
         .target(name: "TestSupport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")],

@@ -27,23 +27,43 @@ extension Canvas {
         return Data(bytes: bytes, count: buffer.size)
     }
 
-    /// The pixels as straight 8-bit RGBA, for inspection and tests.
+    /// The pixels as straight 8-bit RGBA: for inspection and tests, and the frames of an
+    /// animation (see ``AnimationEncoder``), so this is kept fast.
     public func rasterImage() throws -> RasterImage {
         guard format == .png else { throw CanvasError.notRaster }
         try checkStatus()
         cairo_surface_flush(surface)
         guard let pixels = cairo_image_surface_get_data(surface) else { throw CanvasError.notRaster }
         let stride = Int(cairo_image_surface_get_stride(surface))
-        var rgba = [UInt8](repeating: 0, count: pixelWidth * pixelHeight * 4)
-        rgba.withUnsafeMutableBufferPointer { destination in
-            guard let base = destination.baseAddress else { return }
-            for y in 0..<pixelHeight {
-                pixels.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: pixelWidth) { row in
-                    tl_png_unpremultiply_row(row, base.advanced(by: y * pixelWidth * 4), Int32(pixelWidth))
+        let (width, height) = (pixelWidth, pixelHeight)
+        let rgba = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            count = width * height * 4
+            guard let base = buffer.baseAddress else { return }
+            UnsafeMutableRawPointer(base).withMemoryRebound(to: UInt32.self, capacity: width * height) { destination in
+                for y in 0..<height {
+                    let row = UnsafeRawPointer(pixels.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
+                    Self.straighten(row, into: destination + y * width, width: width)
                 }
             }
         }
-        return RasterImage(width: pixelWidth, height: pixelHeight, rgba: rgba)
+        return RasterImage(width: width, height: height, rgba: rgba)
+    }
+
+    /// One row of Cairo's premultiplied ARGB32 as straight RGBA bytes (each written as one
+    /// little-endian `UInt32`): opaque and fully transparent pixels by moving their bytes, the
+    /// few translucent ones (antialiased edges over nothing) through libpng's own rule.
+    private static func straighten(_ row: UnsafePointer<UInt32>, into destination: UnsafeMutablePointer<UInt32>, width: Int) {
+        for x in 0..<width {
+            let pixel = row[x]
+            let alpha = pixel >> 24
+            if alpha == 0xFF || alpha == 0 {
+                destination[x] = ((pixel & 0xFF00_FF00) | (pixel >> 16 & 0xFF) | (pixel & 0xFF) << 16).littleEndian
+            } else {
+                UnsafeMutableRawPointer(destination + x).withMemoryRebound(to: UInt8.self, capacity: 4) { bytes in
+                    tl_png_unpremultiply_row(row + x, bytes, 1)
+                }
+            }
+        }
     }
 
     /// True when no pixel has any transparency.

@@ -30,6 +30,19 @@ public enum CanvasError: Error, Equatable, LocalizedError {
     /// An image whose header claims more pixels than the reader's ``ImageLimits`` allow; nothing
     /// was decoded.
     case imageOverLimits(width: Int, height: Int, limits: ImageLimits)
+    /// Animation frames larger than the format allows (`maximumSide` a side) or than
+    /// ``AnimationEncoder/maximumFramePixels``.
+    case animationFrameTooLarge(width: Int, height: Int, maximumSide: Int)
+    /// A frame of another size than the animation's.
+    case animationFrameSize(width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
+    /// A frame duration that is negative or not finite, or that takes the animation past
+    /// ``AnimationEncoder/maximumDurationMilliseconds``.
+    case invalidFrameDuration(Double)
+    /// A GIF frame with a pixel that is not opaque: GIF has no partial transparency, and its
+    /// frames are drawn over each other.
+    case transparentGIFFrame
+    /// giflib or libwebp could not encode the animation.
+    case animationEncoding(String)
 
     public var errorDescription: String? {
         switch self {
@@ -62,6 +75,18 @@ public enum CanvasError: Error, Equatable, LocalizedError {
             return "the image file has \(Self.size(bytes)): at most \(Self.size(maximum)) here; resize or compress it"
         case .imageOverLimits(let width, let height, let limits):
             return "the image is \(width)x\(height) px: at most \(limits.summary) here; resize it"
+        case .animationFrameTooLarge(let width, let height, let side):
+            return "animation frames of \(width)x\(height) px are too large: at most \(side) px a side and "
+                + "\(AnimationEncoder.maximumFramePixels / 1_048_576) megapixels (4096x4096)"
+        case .animationFrameSize(let width, let height, let expectedWidth, let expectedHeight):
+            return "a frame of \(width)x\(height) px in an animation of \(expectedWidth)x\(expectedHeight) px"
+        case .invalidFrameDuration(let milliseconds):
+            return "invalid frame duration \(milliseconds) ms: expected 0 or more, the whole animation at most "
+                + "\(Int(AnimationEncoder.maximumDurationMilliseconds / 3_600_000)) hours"
+        case .transparentGIFFrame:
+            return "a GIF cannot show a transparent or translucent background: draw one that is opaque, or make a WebP"
+        case .animationEncoding(let message):
+            return "animation encoding failed: \(message)"
         }
     }
 

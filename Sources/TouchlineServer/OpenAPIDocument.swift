@@ -1781,6 +1781,178 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/api/v1/render/board.gif": {
+      "post": {
+        "operationId": "renderBoardGIF",
+        "summary": "A posted stroke log animated as GIF, as it was drawn; nothing is stored",
+        "tags": [
+          "boards"
+        ],
+        "responses": {
+          "200": {
+            "description": "The board being drawn as an animated GIF that loops forever, following the recorded times (as touchline board render -o drill.gif): frames that do not change are not repeated, the finished board is held 2 s. At most 256 colours a frame, the pens' and the pitch's exact; background=none is refused (400). At most 600 frames and 600 frames of 1600 x 1040 pixels (more is 422 before any is drawn)",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "image/gif": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/animationFps"
+          },
+          {
+            "$ref": "#/components/parameters/speed"
+          },
+          {
+            "$ref": "#/components/parameters/size"
+          },
+          {
+            "$ref": "#/components/parameters/scale"
+          },
+          {
+            "$ref": "#/components/parameters/background"
+          },
+          {
+            "$ref": "#/components/parameters/vertical"
+          },
+          {
+            "$ref": "#/components/parameters/stripes"
+          },
+          {
+            "$ref": "#/components/parameters/surface"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object"
+              }
+            },
+            "application/x-ndjson": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            }
+          },
+          "description": "A stroke document (JSON) or a pointer-event log (JSON lines), as docs/stroke-format describes"
+        }
+      }
+    },
+    "/api/v1/render/board.webp": {
+      "post": {
+        "operationId": "renderBoardWebP",
+        "summary": "A posted stroke log animated as WebP, as it was drawn; nothing is stored",
+        "tags": [
+          "boards"
+        ],
+        "responses": {
+          "200": {
+            "description": "The board being drawn as an animated WebP that loops forever, following the recorded times (as touchline board render -o drill.webp): frames that do not change are not repeated, the finished board is held 2 s. Every frame lossless. At most 600 frames and 600 frames of 1600 x 1040 pixels (more is 422 before any is drawn)",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "image/webp": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/animationFps"
+          },
+          {
+            "$ref": "#/components/parameters/speed"
+          },
+          {
+            "$ref": "#/components/parameters/size"
+          },
+          {
+            "$ref": "#/components/parameters/scale"
+          },
+          {
+            "$ref": "#/components/parameters/background"
+          },
+          {
+            "$ref": "#/components/parameters/vertical"
+          },
+          {
+            "$ref": "#/components/parameters/stripes"
+          },
+          {
+            "$ref": "#/components/parameters/surface"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object"
+              }
+            },
+            "application/x-ndjson": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            }
+          },
+          "description": "A stroke document (JSON) or a pointer-event log (JSON lines), as docs/stroke-format describes"
+        }
+      }
+    },
     "/api/v1/render/album": {
       "post": {
         "operationId": "renderAlbum",
@@ -2404,6 +2576,168 @@ enum OpenAPIDocument {
           },
           {
             "$ref": "#/components/parameters/until"
+          },
+          {
+            "$ref": "#/components/parameters/background"
+          },
+          {
+            "$ref": "#/components/parameters/vertical"
+          },
+          {
+            "$ref": "#/components/parameters/stripes"
+          }
+        ]
+      }
+    },
+    "/api/v1/boards/{id}.gif": {
+      "get": {
+        "operationId": "renderStoredBoardGIF",
+        "summary": "A stored board animated as GIF, as it was drawn (its owner's, or anyone's with ?view=TOKEN)",
+        "tags": [
+          "boards"
+        ],
+        "responses": {
+          "200": {
+            "description": "The board being drawn as an animated GIF that loops forever, following the recorded times (as touchline board render -o drill.gif): frames that do not change are not repeated, the finished board is held 2 s. At most 256 colours a frame, the pens' and the pitch's exact; background=none is refused (400). At most 600 frames and 600 frames of 1600 x 1040 pixels (more is 422 before any is drawn)",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "image/gif": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          },
+          {}
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/boardId"
+          },
+          {
+            "$ref": "#/components/parameters/viewToken"
+          },
+          {
+            "$ref": "#/components/parameters/animationFps"
+          },
+          {
+            "$ref": "#/components/parameters/speed"
+          },
+          {
+            "$ref": "#/components/parameters/size"
+          },
+          {
+            "$ref": "#/components/parameters/scale"
+          },
+          {
+            "$ref": "#/components/parameters/background"
+          },
+          {
+            "$ref": "#/components/parameters/vertical"
+          },
+          {
+            "$ref": "#/components/parameters/stripes"
+          }
+        ]
+      }
+    },
+    "/api/v1/boards/{id}.webp": {
+      "get": {
+        "operationId": "renderStoredBoardWebP",
+        "summary": "A stored board animated as WebP, as it was drawn (its owner's, or anyone's with ?view=TOKEN)",
+        "tags": [
+          "boards"
+        ],
+        "responses": {
+          "200": {
+            "description": "The board being drawn as an animated WebP that loops forever, following the recorded times (as touchline board render -o drill.webp): frames that do not change are not repeated, the finished board is held 2 s. Every frame lossless. At most 600 frames and 600 frames of 1600 x 1040 pixels (more is 422 before any is drawn)",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "image/webp": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          },
+          {}
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/boardId"
+          },
+          {
+            "$ref": "#/components/parameters/viewToken"
+          },
+          {
+            "$ref": "#/components/parameters/animationFps"
+          },
+          {
+            "$ref": "#/components/parameters/speed"
+          },
+          {
+            "$ref": "#/components/parameters/size"
+          },
+          {
+            "$ref": "#/components/parameters/scale"
           },
           {
             "$ref": "#/components/parameters/background"
@@ -9638,6 +9972,18 @@ enum OpenAPIDocument {
           "type": "string"
         }
       },
+      "animationFps": {
+        "name": "fps",
+        "in": "query",
+        "required": false,
+        "description": "frames per second of the animation, from 1 to 50 (as board render --fps for .gif and .webp; 15 unless given): the recording is sampled fps / speed times a second, strokes part-drawn as they were. A log without timestamps shows one event a second instead",
+        "schema": {
+          "type": "number",
+          "minimum": 1,
+          "maximum": 50,
+          "default": 15
+        }
+      },
       "background": {
         "name": "background",
         "in": "query",
@@ -9822,6 +10168,18 @@ enum OpenAPIDocument {
         "schema": {
           "type": "string",
           "pattern": "^[0-9.]+x[0-9.]+$"
+        }
+      },
+      "speed": {
+        "name": "speed",
+        "in": "query",
+        "required": false,
+        "description": "how many times as fast as it was drawn the animation plays, from 0.1 to 100 (as board render --speed; 1 unless given)",
+        "schema": {
+          "type": "number",
+          "minimum": 0.1,
+          "maximum": 100,
+          "default": 1
         }
       },
       "split": {

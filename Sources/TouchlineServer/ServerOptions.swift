@@ -66,6 +66,11 @@ public struct ServerOptions: Sendable {
     /// is copied once into the response, so a render slot holds up to about three times this.
     /// 128 MiB holds 600 frames of a 1024 x 768 board at scale 2 (about 100 KB each).
     public var maxFrameArchiveBytes: Int = 128 << 20
+    /// The most pixels one request for a board's animation may draw over all its frames
+    /// (frames x pixels a frame; ``maxFrames`` bounds the frames too): 600 frames of 1600 x 1040,
+    /// seconds of work in one render slot. The file itself is made frame by frame, never
+    /// holding more than a few frames' pixels.
+    public var maxAnimationPixels: Int = 600 * 1600 * 1040
     /// A folder to serve the web pages from (`Resources/web` of a checkout), read afresh on
     /// every request, for working on them; nil serves the copy built into the binary.
     public var webRoot: String?

@@ -151,6 +151,22 @@ import Testing
             #expect(!dark(image.pixel(x: 5, y: y)) && !dark(image.pixel(x: 295, y: y)))
         }
     }
+
+    @Test func rasterImageIsWhatThePNGHolds() throws {
+        // Opaque, translucent (antialiased over nothing, a 40 % fill) and transparent pixels.
+        let canvas = try Canvas(width: 60, height: 40)
+        var left = Path(), middle = Path()
+        left.addRect(Rect(x: 0, y: 0, width: 30, height: 40))
+        middle.addRect(Rect(x: 30, y: 0, width: 15, height: 40))
+        canvas.fill(left, color: try grassColor())
+        canvas.fill(middle, color: try redColor().withAlpha(0.4))
+        canvas.stroke(Path(polyline: [Point(x: 5, y: 5), Point(x: 55, y: 33)]),
+                      style: StrokeStyle(color: try redColor(), width: 3, cap: .round, join: .round))
+        let image = try canvas.rasterImage()
+        #expect(image == (try RasterImage(pngData: try canvas.pngData())))
+        #expect(image.pixel(x: 2, y: 38) == Self.grass && image.pixel(x: 58, y: 2).alpha == 0)
+        #expect((1...254).contains(image.pixel(x: 37, y: 38).alpha))
+    }
 }
 
 @Suite struct EncodingTests {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The tests' Python environment, `.venv-test/`, made by `scripts/test-venv` from the pinned
-/// `scripts/test-requirements.txt` (icalendar, schemathesis) the first time a test asks for it.
+/// `scripts/test-requirements.txt` (icalendar, Pillow, schemathesis) the first time a test asks for it.
 /// When it cannot be made (no python3, no venv module, PyPI unreachable), ``python()`` throws
 /// the script's reason, so the test fails saying why instead of being skipped.
 public enum TestPython {

@@ -58,7 +58,8 @@ import Testing
         for file in ["433.png", "hike.png", "thumbs/garmin-hike-320x200.png", "hike-export.gpx", "fixtures.csv",
                      "fixtures.ics", "laliga.pdf", "tables.pdf", "table.png", "laporte.png", "laporte.pdf", "squad.pdf",
                      "album.pdf", "pressing.json", "pressing.png", "served-board.png", "shared-board.png", "posted-board.png",
-                     "served-table.pdf", "served-route.png"] {
+                     "served-table.pdf", "served-route.png", "drill.gif", "mistake.webp",
+                     "served-board.gif", "posted-board.webp"] {
             #expect(FileManager.default.fileExists(atPath: scratch.path(file)), "\(file)")
         }
     }

@@ -11,6 +11,7 @@ struct BoardShareAPITests {
     static let reads: [(path: String, type: String)] = [
         ("", "application/json"), ("/log", "application/json"), (".png", "image/png"), (".svg", "image/svg+xml"),
         (".pdf", "application/pdf"), ("/summary", "application/json"), ("/frames?every=9", "application/zip"),
+        (".gif?fps=5&size=160x120", "image/gif"), (".webp?fps=5&size=160x120", "image/webp"),
     ]
 
     /// `/api/v1/boards/ID` + `suffix` with `?view=TOKEN` (or `&view=` after a query).

@@ -83,6 +83,18 @@ public struct BoardAnimator: Sendable {
     /// ``renderFrames(png:_:)``, returning how the strokes in progress were followed (the tests
     /// count its work).
     func renderFramesFollowingStrokes(png: PNGOptions = .default, _ body: (Int, Data) throws -> Void) throws -> StrokesInProgress {
+        try renderCanvasesFollowingStrokes { index, canvas in try body(index, try canvas.encoded(png: png)) }
+    }
+
+    /// Renders every frame in order and hands each frame's canvas to `body` with its 0-based
+    /// index: a new canvas each frame, for `body` to read (``Canvas/rasterImage()`` gives its
+    /// pixels) or encode, never kept by the animator.
+    public func renderFrameCanvases(_ body: (Int, Canvas) throws -> Void) throws {
+        _ = try renderCanvasesFollowingStrokes(body)
+    }
+
+    /// ``renderFrameCanvases(_:)``, returning how the strokes in progress were followed.
+    func renderCanvasesFollowingStrokes(_ body: (Int, Canvas) throws -> Void) throws -> StrokesInProgress {
         let background = try renderer.makeCanvas()
         renderer.drawBackground(on: background)
         var ink = try InkReplay(renderer: renderer)
@@ -94,7 +106,7 @@ public struct BoardAnimator: Sendable {
                 canvas.draw(ink.ink)
                 if let time = frame.time { inProgress.draw(after: frame.completedEvents, at: time, on: canvas) }
             }
-            try body(index, try canvas.encoded(png: png))
+            try body(index, canvas)
         }
         return inProgress
     }

@@ -4,7 +4,7 @@ import ArgumentParser
 struct Board: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "board",
-        abstract: "Replay tactics boards drawn on a tablet onto an accurate pitch.",
+        abstract: "Replay tactics boards drawn on a tablet onto an accurate pitch, still or animated.",
         discussion: """
             INPUT is a stroke document (JSON, "format": "touchline.strokes") or a pointer-event \
             log (JSON Lines, "format": "touchline.pointer"); the form is detected from content. \
@@ -13,6 +13,8 @@ struct Board: ParsableCommand {
             Examples:
               touchline board render examples/boards/433.json -o out/433.png \\
                 --size 1600x1040
+              touchline board render examples/boards/multitouch.jsonl -o out/drill.gif \\
+                --speed 0.5
               touchline board frames examples/boards/multitouch.jsonl --out out/frames \\
                 --fps 10
               touchline board check examples/boards/433.json --json

@@ -47,6 +47,7 @@ func reported(_ error: any Error) -> any Error {
         // frame spacing's settings).
         let message = (error as? ClubError)?.description(wording: \.commandLineWording)
             ?? (error as? BoardAnimatorError)?.description(wording: \.commandLineWording)
+            ?? (error as? BoardAnimationError)?.description(wording: \.commandLineWording)
             ?? (error as? LocalizedError)?.errorDescription ?? String(describing: error)
         StandardError.print("touchline: error: \(message)")
         return ExitCode(ExitStatus.of(error).rawValue)
@@ -81,6 +82,9 @@ extension ExitStatus {
         case let error as BoardAnimatorError:
             if case .invalidSpacing = error { return .usage }
             return .dataError
+        case let error as BoardAnimationError:
+            if case .invalidSetting = error { return .usage }
+            return .dataError
         case let error as AlbumError:
             switch error {
             case .missingImage: return .noInput
@@ -89,7 +93,7 @@ extension ExitStatus {
         case let error as CanvasError:
             switch error {
             case .imageTooLarge, .invalidSize, .unsupportedFormat: return .usage
-            case .pngDecoding, .invalidColor: return .dataError
+            case .pngDecoding, .invalidColor, .transparentGIFFrame: return .dataError
             default: return .software
             }
         default: return .ioError

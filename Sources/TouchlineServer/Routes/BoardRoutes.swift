@@ -1,3 +1,4 @@
+import Canvas
 import Club
 import Foundation
 import Hummingbird
@@ -5,9 +6,10 @@ import NIOCore
 import Support
 import Tactics
 
-/// Stored boards: upload a stroke log, list, show, fetch the log, render, replace, share with a
-/// view link, delete. Boards are their owner's: another user's board is "not found", unless
-/// the request carries the board's view token (`?view=TOKEN`), which reads it without logging in.
+/// Stored boards: upload a stroke log, list, show, fetch the log, render, animate, replace,
+/// share with a view link, delete. Boards are their owner's: another user's board is "not
+/// found", unless the request carries the board's view token (`?view=TOKEN`), which reads it
+/// without logging in.
 struct BoardRoutes {
     let api: APIServices
     let boards: Boards
@@ -54,6 +56,12 @@ struct BoardRoutes {
             v1.get("boards/{id}.\(format.rawValue)") { request, context in
                 let (_, log) = try await board(request, context)
                 return try await BoardImage.response(log, request: request, api: api, format: format)
+            }
+        }
+        for format in AnimatedImageFormat.allCases {
+            v1.get("boards/{id}.\(format.rawValue)") { request, context in
+                let (_, log) = try await board(request, context)
+                return try await BoardAnimationImage(Query(request), format: format).response(log, request: request, api: api)
             }
         }
         v1.get("boards/{id}/summary") { request, context in

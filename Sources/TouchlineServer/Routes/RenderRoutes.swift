@@ -4,7 +4,8 @@ import Hummingbird
 import Tactics
 
 /// Renders from posted input, nothing stored and no account needed: `POST /api/v1/render/board`
-/// (and under it the log's summary and its frames), a posted route file's map, thumbnail and
+/// (and under it the log's summary and its frames, and beside it its animation as `board.gif`
+/// and `board.webp`), a posted route file's map, thumbnail and
 /// statistics under `/api/v1/render/route`, and `POST /api/v1/render/album`.
 struct RenderRoutes {
     let api: APIServices
@@ -14,6 +15,13 @@ struct RenderRoutes {
         v1.post("render/board") { request, _ in
             let log = try await BoardUpload.read(request, api: api)
             return try await BoardImage.response(log, request: request, api: api)
+        }
+        for format in AnimatedImageFormat.allCases {
+            v1.post("render/board.\(format.rawValue)") { request, _ in
+                let animation = try BoardAnimationImage(Query(request), format: format)
+                let log = try await BoardUpload.read(request, api: api)
+                return try await animation.response(log, request: request, api: api)
+            }
         }
         v1.post("render/board/summary") { request, _ in
             let log = try await BoardUpload.read(request, api: api)

@@ -5,3 +5,8 @@ extension FrameSpacing.Setting {
     /// own words name none, the command line's name its options).
     var apiWording: String { "?\(rawValue)" }
 }
+
+extension BoardAnimation.Setting {
+    /// The setting in the API's terms: its query parameter, `?fps` or `?speed`.
+    var apiWording: String { "?\(rawValue)" }
+}

@@ -118,7 +118,8 @@ struct Problem: Error, Sendable, Equatable {
         case let error as CanvasError:
             switch error {
             case .invalidSize, .imageTooLarge, .imageOverLimits, .imageDataTooLarge, .invalidColor,
-                 .unsupportedFormat, .unsupportedImageFormat, .pngDecoding, .jpegDecoding:
+                 .unsupportedFormat, .unsupportedImageFormat, .pngDecoding, .jpegDecoding, .animationFrameTooLarge,
+                 .transparentGIFFrame:
                 self.init(.invalid, error.localizedDescription)
             default: self.init(.internalError, "the image could not be made")
             }
@@ -136,6 +137,13 @@ struct Problem: Error, Sendable, Equatable {
             switch error {
             case .invalidSpacing: self.init(.malformed, detail)
             case .tooManyFrames: self.init(.invalid, detail)
+            }
+        case let error as BoardAnimationError:
+            // The animation's settings are worded as the API takes them: ?fps and ?speed.
+            let detail = error.description(wording: \.apiWording)
+            switch error {
+            case .invalidSetting: self.init(.malformed, detail)
+            case .tooManyFrames, .tooManyPixels, .transparentGIF: self.init(.invalid, detail)
             }
         case let error as RouteMapError: self.init(.invalid, error.localizedDescription)
         case let error as PlayerCardError: self.init(.invalid, error.localizedDescription)

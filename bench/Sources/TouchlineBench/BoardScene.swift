@@ -15,10 +15,7 @@ enum BoardScene {
     /// The scene as a stroke log with the spec's default pens and eraser.
     static func makeLog() -> StrokeLog {
         var random = SeededRandom(seed: seed)
-        let bounds = Rect(x: 0, y: 0, width: surface.width, height: surface.height)
-        // The pitch as Touchline lays it out on this surface, less a small margin.
-        let area = PitchLayout(fitting: bounds, dimensions: .standard, orientation: .horizontal, isHalf: false)
-            .area.insetBy(16)
+        let area = drawingArea(on: surface)
         var time = 0.0
         var events: [BoardEvent] = []
         var inked: [[StrokePoint]] = []
@@ -39,9 +36,16 @@ enum BoardScene {
         return StrokeLog(form: .strokeDocument, surface: surface, events: events)
     }
 
+    /// Where the scenes draw on `surface`: the pitch as Touchline lays it out there, less a
+    /// small margin.
+    static func drawingArea(on surface: Size) -> Rect {
+        let bounds = Rect(x: 0, y: 0, width: surface.width, height: surface.height)
+        return PitchLayout(fitting: bounds, dimensions: .standard, orientation: .horizontal, isHalf: false).area.insetBy(16)
+    }
+
     /// A smooth random walk: the heading turns by a slowly varying amount and swings back
     /// towards the centre at the edge of `area`. Points every 8 to 16 ms.
-    private static func wander(in area: Rect, count: Int, time: inout Double,
+    static func wander(in area: Rect, count: Int, time: inout Double,
                                random: inout SeededRandom) -> [StrokePoint] {
         var point = Point(x: random.uniform(area.minX...area.maxX), y: random.uniform(area.minY...area.maxY))
         var heading = random.uniform(0...(2 * Double.pi))
@@ -66,7 +70,7 @@ enum BoardScene {
     }
 
     /// A slightly bowed eraser swipe about 260 units long, centred on `centre`.
-    private static func swipe(through centre: Point, in area: Rect, time: inout Double,
+    static func swipe(through centre: Point, in area: Rect, time: inout Double,
                               random: inout SeededRandom) -> [StrokePoint] {
         let angle = random.uniform(0...Double.pi)
         let bow = random.uniform(-30...30)
