@@ -354,9 +354,10 @@ class BoardPage {
       $(`button[data-action="${name}"]`).addEventListener('click', run);
     }
     // Finger drawing goes back on with a finger (or a mouse or the keyboard), never a pen's tap.
-    let pointerType = '';
-    this.fingersButton.addEventListener('pointerdown', (event) => { pointerType = event.pointerType; });
-    this.fingersButton.addEventListener('click', () => {
+    // Touch and pen taps act at their pointerup: a browser may not make a click of a tap that
+    // follows another touch closely (a palm just lifted), and the finger must work the first time.
+    let tappedAt = -Infinity;
+    const toggleFingers = (pointerType) => {
       const on = !this.input.fingersDraw;
       if (on && pointerType === 'pen') {
         this.status('Tap "Fingers" with a finger to let fingers draw again.');
@@ -364,8 +365,19 @@ class BoardPage {
         this.input.setFingersDraw(on);
         this.status(on ? 'Fingers draw again.' : 'Fingers no longer draw (palm rejection).');
       }
-      pointerType = '';
       this.refreshControls();
+    };
+    this.fingersButton.addEventListener('pointerup', (event) => {
+      if (event.pointerType === 'mouse') return;
+      const box = this.fingersButton.getBoundingClientRect();
+      if (event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom) return;
+      tappedAt = event.timeStamp;
+      toggleFingers(event.pointerType);
+    });
+    this.fingersButton.addEventListener('click', (event) => {
+      // The click a tap may make after its pointerup is the same tap.
+      if (event.timeStamp - tappedAt < 1000) return;
+      toggleFingers(event.pointerType || 'keyboard');
     });
     document.addEventListener('keydown', (event) => {
       if (!(event.ctrlKey || event.metaKey) || event.target instanceof HTMLInputElement) return;

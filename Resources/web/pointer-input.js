@@ -67,8 +67,10 @@ export class PointerInput {
       this.board.penArrived();
     }
     if (event.pointerType === 'touch' && !this.fingersDraw) return;
-    if (this.drawing(event)) return;
     event.preventDefault();
+    // A pointer that goes down again lost its up on the way (the browser never told): its old
+    // stroke is cancelled, not joined to the new one.
+    if (this.drawing(event)) this.pointercancel(event);
     this.board.view.invalidateBox();
     try {
       this.canvas.setPointerCapture(event.pointerId);

@@ -249,6 +249,24 @@ class Board:
         if end:
             self.touch('touchEnd', {})
 
+    def pen(self, points, pressure=0.6):
+        """A pen stroke through surface points (CDP mouse events with pointerType pen and a force)."""
+        kinds = ['mousePressed'] + ['mouseMoved'] * (len(points) - 2) + ['mouseReleased']
+        for kind, point in zip(kinds, points):
+            x, y = self.client(point)
+            self.driver.execute_cdp_cmd('Input.dispatchMouseEvent', {
+                'type': kind, 'x': x, 'y': y, 'button': 'left', 'buttons': 0 if kind == 'mouseReleased' else 1,
+                'clickCount': 1, 'pointerType': 'pen', 'force': pressure})
+
+    def tap(self, selector):
+        """A finger's tap on the element `selector`."""
+        box = self.driver.execute_script(
+            'const r = document.querySelector(arguments[0]).getBoundingClientRect();'
+            'return [r.left + r.width / 2, r.top + r.height / 2]', selector)
+        point = {'x': box[0], 'y': box[1], 'id': 9, 'radiusX': 2, 'radiusY': 2, 'force': 1}
+        self.driver.execute_cdp_cmd('Input.dispatchTouchEvent', {'type': 'touchStart', 'touchPoints': [point]})
+        self.driver.execute_cdp_cmd('Input.dispatchTouchEvent', {'type': 'touchEnd', 'touchPoints': []})
+
     def button(self, selector):
         from selenium.webdriver.common.by import By
         return self.driver.find_element(By.CSS_SELECTOR, selector)
@@ -323,6 +341,29 @@ def check_png(server, cookie, board_id, owner, red, blue_paths, eraser_x):
             blank += 1
     check(inked > 40 and erased > 5 and blank > 100, f'too few probes: {inked} red, {erased} erased, {blank} blue')
     return f'PNG {width}x{height}: {inked} red probes, {erased} erased probes, {blank} undone-blue probes'
+
+
+def check_palm_rejection(owner):
+    """Once a pen has drawn, fingers do not, until the Fingers button is tapped with a finger."""
+    fingers = 'button[data-action="fingers"]'
+    check(not owner.button(fingers).is_displayed(), 'the Fingers button shows before any pen')
+    count = len(owner.lines())
+    owner.pen(path(owner.surface_point(0.05, 0.1), owner.surface_point(0.15, 0.1), 6))
+    pen_lines = owner.lines()[count:]
+    check([line['type'] for line in pen_lines][-1] == 'up' and all(
+        ('pressure' in line) == (line['type'] in ('down', 'move')) for line in pen_lines if line['type'] != 'tool'),
+        f'a pen stroke records its pressure on down and move only: {pen_lines}')
+    check(abs(pen_lines[-2]['pressure'] - 0.6) < 0.01, f'pen pressure {pen_lines[-2]}')
+    check(owner.button(fingers).is_displayed(), 'no Fingers button after a pen')
+    count = len(owner.lines())
+    owner.draw(path(owner.surface_point(0.05, 0.9), owner.surface_point(0.15, 0.9), 6))
+    check(len(owner.lines()) == count, 'a finger drew after a pen (palm rejection off)')
+    owner.tap(fingers)
+    wait_for('a finger\'s tap on Fingers to turn finger drawing on',
+             lambda: owner.button(fingers).get_attribute('aria-pressed') == 'true', timeout=5)
+    owner.draw(path(owner.surface_point(0.05, 0.9), owner.surface_point(0.15, 0.9), 6))
+    check([line['type'] for line in owner.lines()[count:]].count('up') == 1, 'a finger could not draw after Fingers')
+    return 'palm rejection: a pen stops fingers; a finger on Fingers lets them draw again'
 
 
 # The page's modules, checked in the browser by importing them from /web/.
@@ -530,6 +571,8 @@ def run(touchline, scratch):
         new = owner.lines()[len(stored.decode().splitlines()):]
         check(new and new[0]['t'] >= last_time + 1000, f'the continued board\'s clock: {new[:1]} after t={last_time}')
         report.append(f'shared; the viewer received the live stroke while it was drawn ({len(new)} new lines)')
+
+        report.append(check_palm_rejection(owner))
 
         failures = viewer_driver.execute_async_script(MODULE_CHECKS)
         check(not failures, 'module checks: ' + '; '.join(failures))

@@ -16,7 +16,8 @@ struct BrowserBoardTests {
         let output = try TestPython.script("board_browser.py", [Touchline.binary.path, scratch.url.path])
         let report = String(decoding: output, as: UTF8.self)
         // The script checks the pixels and exits non-zero on any failure; its report names what it did.
-        for step in ["new board", "saved board", "red probes", "the viewer received the live stroke", "modules:"] {
+        for step in ["new board", "saved board", "red probes", "the viewer received the live stroke", "palm rejection",
+                     "modules:"] {
             #expect(report.contains(step), "no '\(step)' in the report:\n\(report)")
         }
     }
