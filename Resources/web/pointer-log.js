@@ -33,10 +33,15 @@ const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]
 
 /** A recording that cannot be read: the message names the line (or field) and what was expected. */
 export class LogError extends Error {
-  constructor(line, message) {
-    super(line ? `line ${line}: ${message}` : message);
+  /**
+   * @param {number} line the line at fault (1 is the first), or 0 when no line applies
+   * @param {string} detail what is wrong, starting with the field when one is at fault
+   */
+  constructor(line, detail) {
+    super(line ? `line ${line}: ${detail}` : detail);
     this.name = 'LogError';
     this.line = line;
+    this.detail = detail;
   }
 }
 
@@ -305,7 +310,7 @@ function readSettings(object, fields, expectedFormat) {
   }
   if (format !== expectedFormat) throw fields.error(`format: expected '${expectedFormat}', found '${format}'`);
   const version = fields.number('version', true);
-  const versions = format === POINTER_FORMAT ? [1, 2] : [1];
+  const versions = [1, 2];
   if (!versions.includes(version)) {
     throw fields.error(`version: unsupported ${format} version ${version} (expected ${versions.join(' or ')})`);
   }
@@ -380,7 +385,15 @@ export function readLog(text) {
   if (!/\S/.test(body)) throw new LogError(0, 'the log is empty; expected a stroke document or a pointer log');
   const state = new BoardState();
   if (isStrokeDocument(body)) {
-    for (const line of strokeDocumentLines(body)) state.add(line);
+    for (const { line, event } of strokeDocumentLines(body)) {
+      try {
+        state.add(line);
+      } catch (error) {
+        // The document's own place, not the line of the pointer log it became.
+        if (error instanceof LogError) throw new LogError(0, event ? `${event}: ${error.detail}` : error.detail);
+        throw error;
+      }
+    }
     return state;
   }
   const lines = body.split('\n');
@@ -405,7 +418,10 @@ function isStrokeDocument(text) {
   return true;
 }
 
-/** The pointer-log lines (version 2) that replay exactly as the stroke document `text` does. */
+/**
+ * The pointer-log lines (version 2) that replay exactly as the stroke document `text` does
+ * (versions 1 and 2), each with the document's event it came from (`events[3]`).
+ */
 function strokeDocumentLines(text) {
   let document;
   try {
@@ -423,24 +439,36 @@ function strokeDocumentLines(text) {
   for (const key of ['orientation', 'background', 'pens', 'eraser']) {
     if (document[key] !== undefined) header[key] = document[key];
   }
-  const lines = [JSON.stringify(header)];
+  const lines = [{ line: JSON.stringify(header) }];
   const events = document.events;
   if (!Array.isArray(events)) throw new LogError(0, 'events: expected an array of strokes and clears');
   let tool = null;
   events.forEach((event, index) => {
     const where = `events[${index}]`;
-    if (event === null || typeof event !== 'object') throw new LogError(0, `${where}: expected an object`);
-    if (event.type === 'clear') {
-      lines.push(JSON.stringify(event.t === undefined ? { type: 'clear' } : { t: event.t, type: 'clear' }));
-      return;
+    const add = (line) => lines.push({ line: JSON.stringify(line), event: where });
+    if (event === null || typeof event !== 'object' || Array.isArray(event)) {
+      throw new LogError(0, `${where}: expected an object, found ${typeName(event)}`);
     }
-    if (event.type !== 'stroke') throw new LogError(0, `${where}.type: expected stroke or clear, found '${event.type}'`);
+    switch (event.type) {
+      case 'clear':
+      case 'undo':
+      case 'redo':
+        if (event.type !== 'clear' && settings.version < 2) {
+          throw new LogError(0, `${where}.type: '${event.type}' needs a version 2 stroke document (this one is version ${settings.version})`);
+        }
+        add(event.t === undefined ? { type: event.type } : { t: event.t, type: event.type });
+        return;
+      case 'stroke':
+        break;
+      default:
+        throw new LogError(0, `${where}.type: expected stroke, clear, undo or redo, found ${JSON.stringify(event.type) ?? 'nothing'}`);
+    }
     if (!Array.isArray(event.points) || event.points.length === 0) {
       throw new LogError(0, `${where}.points: a stroke needs at least one point`);
     }
     if (typeof event.tool !== 'string') throw new LogError(0, `${where}.tool: expected a string`);
     if (event.tool !== tool) {
-      lines.push(JSON.stringify({ type: 'tool', tool: event.tool }));
+      add({ type: 'tool', tool: event.tool });
       tool = event.tool;
     }
     event.points.forEach((point, pointIndex) => {
@@ -452,10 +480,10 @@ function strokeDocumentLines(text) {
       const line = t === undefined ? { type } : { t, type };
       Object.assign(line, { id: 1, x, y });
       if (pressure !== undefined) line.pressure = pressure;
-      lines.push(JSON.stringify(line));
+      lines.push({ line: JSON.stringify(line), event: `${where}.points[${pointIndex}]` });
     });
     // An up without coordinates or time adds no point: the stroke is the document's points.
-    lines.push(JSON.stringify({ type: 'up', id: 1 }));
+    add({ type: 'up', id: 1 });
   });
   return lines;
 }

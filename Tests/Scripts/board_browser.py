@@ -413,6 +413,14 @@ const done = arguments[arguments.length - 1];
       { type: 'stroke', tool: 'eraser', points: [[6, 7]] }] }));
   expect(document_.applied.length === 3 && document_.applied[2].tool === 'eraser' && document_.applied[0].points.length === 2,
     'a stroke document becomes its strokes');
+  // Version 2 stroke documents undo and redo too; version 1 ones may not, and errors name the event.
+  const documentWith = (version, ...events) => JSON.stringify({ format: 'touchline.strokes', version,
+    surface: { width: 100, height: 50 }, events: [{ type: 'stroke', tool: 'red', points: [[1, 2]] }, ...events] });
+  const undone = readLog(documentWith(2, { type: 'undo', t: 4 }, { type: 'redo' }, { type: 'undo' }));
+  expect(undone.applied.length === 0 && undone.canRedo, 'a version 2 stroke document undoes and redoes');
+  throws(() => readLog(documentWith(1, { type: 'undo' })), /^events\[1\]\.type: 'undo' needs a version 2/, 'undo in a v1 document');
+  throws(() => readLog(documentWith(2, { type: 'undo' }, { type: 'undo' })), /^events\[2\]: type: undo with nothing to undo/,
+    'a document undoing too much');
   // A cancelled pointer leaves nothing.
   const cancelled = readLog(log(2, '{"t":0,"type":"down","id":1,"x":1,"y":1}', '{"t":1,"type":"cancel","id":1}'));
   expect(cancelled.applied.length === 0 && cancelled.active.size === 0, 'cancel drops the stroke');
