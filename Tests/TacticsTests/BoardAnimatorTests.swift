@@ -195,12 +195,12 @@ import Testing
     static func frameRedrawingEveryStroke(_ renderer: BoardRenderer, _ frame: FrameSpec) throws -> RasterImage {
         let canvas = try renderer.makeCanvas()
         renderer.drawBackground(on: canvas)
-        let ink = try renderer.makeCanvas()
+        var ink = try InkReplay(renderer: renderer)
+        try ink.advance(to: frame.completedEvents)
         let events = renderer.log.events
-        renderer.apply(events[0..<frame.completedEvents], to: ink)
         let time = try #require(frame.time)
         canvas.layer {
-            canvas.draw(ink)
+            canvas.draw(ink.ink)
             for event in events[frame.completedEvents...] {
                 guard case .stroke(let stroke) = event, let start = stroke.startTime else { continue }
                 if start > time { break }

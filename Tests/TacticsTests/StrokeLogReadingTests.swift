@@ -245,9 +245,11 @@ import Testing
         let format = try #require(error(#"{"format":"touchline.scribbles","version":1,"surface":{"width":10,"height":10},"events":[]}"#))
         #expect(format.kind == .unknownFormat)
         #expect(format.location == .field("format"))
-        let version = try #require(error(#"{"format":"touchline.strokes","version":2,"surface":{"width":10,"height":10},"events":[]}"#))
+        let version = try #require(error(#"{"format":"touchline.strokes","version":3,"surface":{"width":10,"height":10},"events":[]}"#))
         #expect(version.kind == .unsupportedVersion)
-        #expect(version.message == "unsupported touchline.strokes version 2 (expected 1)")
+        #expect(version.message == "unsupported touchline.strokes version 3 (expected 1 or 2)")
+        #expect(error(#"{"format":"touchline.strokes","version":1.5,"surface":{"width":10,"height":10},"events":[]}"#)?.kind
+                == .unsupportedVersion)
         let pointerVersion = try #require(error(#"{"type":"header","format":"touchline.pointer","version":3,"surface":{"width":10,"height":10}}"#))
         #expect(pointerVersion.kind == .unsupportedVersion)
         #expect(pointerVersion.location == .lineField(line: 1, field: "version"))

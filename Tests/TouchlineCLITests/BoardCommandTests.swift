@@ -149,7 +149,7 @@ import Testing
         ("format.json", #"{"format":"touchline.doodles","version":1,"events":[]}"#,
          "format.json: format: unknown format 'touchline.doodles' (expected touchline.strokes or touchline.pointer)"),
         ("version.json", #"{"format":"touchline.strokes","version":9,"surface":{"width":100,"height":100},"events":[]}"#,
-         "version.json: version: unsupported touchline.strokes version 9 (expected 1)"),
+         "version.json: version: unsupported touchline.strokes version 9 (expected 1 or 2)"),
         // Trapped while the message was written ("Double value cannot be converted to Int").
         ("pitch.json", #"{"format":"touchline.strokes","version":1,"surface":{"width":100,"height":100},"pitch":{"length":1e308},"events":[]}"#,
          "pitch.json: pitch: pitch 1e+308 x 68 m is outside Law 1"),

@@ -50,17 +50,28 @@ public struct Stroke: Sendable, Equatable {
     public var endTime: Double? { points.reversed().lazy.compactMap(\.time).first }
 }
 
-/// One step of a replay: a finished stroke or a wipe of the board.
+/// One step of a replay: a finished stroke, a wipe of the board, or (version 2 logs) an undo
+/// or redo of one of those (see ``BoardHistory``).
 public enum BoardEvent: Sendable, Equatable {
     case stroke(Stroke)
     /// Removes all ink drawn before it; `time` in milliseconds when recorded.
     case clear(time: Double?)
+    /// Takes back the last stroke or clear still in effect.
+    case undo(time: Double?)
+    /// Puts back what the last undo took.
+    case redo(time: Double?)
+
+    /// True for a clear.
+    public var isClear: Bool {
+        if case .clear = self { return true }
+        return false
+    }
 
     /// When the event finished, if recorded.
     public var endTime: Double? {
         switch self {
         case .stroke(let stroke): return stroke.endTime
-        case .clear(let time): return time
+        case .clear(let time), .undo(let time), .redo(let time): return time
         }
     }
 
@@ -68,7 +79,7 @@ public enum BoardEvent: Sendable, Equatable {
     public var startTime: Double? {
         switch self {
         case .stroke(let stroke): return stroke.startTime
-        case .clear(let time): return time
+        case .clear(let time), .undo(let time), .redo(let time): return time
         }
     }
 }

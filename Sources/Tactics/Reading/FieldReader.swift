@@ -15,6 +15,14 @@ struct FieldReader {
         return StrokeLogError(kind, source: source, at: path.isEmpty ? .none : .field(path), message)
     }
 
+    /// The error for an undo or redo that ``BoardHistory`` refused, at `path`.
+    func error(_ refusal: BoardHistory.Refusal, _ path: String = "type") -> StrokeLogError {
+        switch refusal {
+        case .nothingToUndo: return error(.nothingToUndo, path, "undo with nothing to undo (no stroke or clear is in effect)")
+        case .nothingToRedo: return error(.nothingToRedo, path, "redo with nothing to redo (no undo since the last stroke or clear)")
+        }
+    }
+
     func object(_ value: JSONValue, _ path: String) throws(StrokeLogError) -> [String: JSONValue] {
         guard case .object(let object) = value else {
             throw error(.invalidValue, path, "expected an object, found \(value.typeName)")

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Reads form 1: a JSON stroke document (`touchline.strokes`, version 1).
+/// Reads form 1: a JSON stroke document (`touchline.strokes`, versions 1 and 2; version 2 adds
+/// `undo` and `redo` events, as the pointer form's version 2 does).
 struct StrokeDocumentReader {
     let source: String
 
@@ -14,7 +15,7 @@ struct StrokeDocumentReader {
         }
         let fields = FieldReader(source: source, line: nil)
         let object = try fields.object(root, "")
-        try checkFormat(object, expected: .strokeDocument, fields: fields)
+        let version = try checkFormat(object, expected: .strokeDocument, fields: fields)
         let settings = try fields.settings(object, surface: nil)
         let items = try fields.array(try fields.required(object, "events", ""), "events")
         guard items.count <= StrokeLog.maximumEvents else {
@@ -22,6 +23,7 @@ struct StrokeDocumentReader {
         }
         var events: [BoardEvent] = []
         events.reserveCapacity(items.count)
+        var history = BoardHistory()
         var totalPoints = 0
         for (index, item) in items.enumerated() {
             let path = "events[\(index)]"
@@ -34,15 +36,22 @@ struct StrokeDocumentReader {
                 guard totalPoints <= StrokeLog.maximumPoints else {
                     throw fields.error(.tooLarge, path, "more than \(StrokeLog.maximumPoints) points in the log")
                 }
+                history.record(events.count, of: .stroke(stroke))
                 events.append(.stroke(stroke))
-            case "clear":
+            case "clear", "undo", "redo":
                 let time = try event["t"].map { (value) throws(StrokeLogError) in
                     try fields.number(value, path + ".t", in: 0...Double.greatestFiniteMagnitude,
                                       expecting: "a time in milliseconds, 0 or more")
                 }
-                events.append(.clear(time: time))
+                guard type == "clear" || version >= 2 else {
+                    throw fields.error(.unsupportedVersion, path + ".type",
+                                       "event type '\(type)' needs touchline.strokes version 2 (the document says version \(version))")
+                }
+                let step: BoardEvent = type == "clear" ? .clear(time: time) : type == "undo" ? .undo(time: time) : .redo(time: time)
+                if let refusal = history.record(events.count, of: step) { throw fields.error(refusal, path + ".type") }
+                events.append(step)
             default:
-                throw fields.error(.invalidValue, path + ".type", "unknown event type '\(type)' (expected stroke or clear)")
+                throw fields.error(.invalidValue, path + ".type", "unknown event type '\(type)' (expected stroke, clear, undo or redo)")
             }
         }
         return StrokeLog(form: .strokeDocument, surface: settings.surface, pitchRect: settings.pitchRect,

@@ -31,7 +31,9 @@ extension StrokeLog {
         case .strokeDocument:
             self = try StrokeDocumentReader(source: source).read(text)
         case .pointerLog:
-            self = try PointerLogReader(source: source, surface: surface).read(text)
+            var parser = PointerLogParser(source: source, surface: surface)
+            try parser.feed(lines: text)
+            self = try parser.finish()
         }
     }
 
@@ -61,16 +63,21 @@ extension StrokeLog {
     }
 }
 
-/// Checks a log's `format` and `version` fields.
-func checkFormat(_ object: [String: JSONValue], expected: StrokeLog.Form, fields: FieldReader) throws(StrokeLogError) {
+/// The versions of each form the readers accept: both forms' version 2 adds `undo` and `redo`.
+let readableVersions: ClosedRange<Double> = 1...2
+
+/// Checks a log's `format` and `version` fields; returns the version.
+@discardableResult
+func checkFormat(_ object: [String: JSONValue], expected: StrokeLog.Form, fields: FieldReader) throws(StrokeLogError) -> Int {
     let format = try fields.string(try fields.required(object, "format", ""), "format")
     guard format == expected.rawValue else {
         throw fields.error(.unknownFormat, "format",
                            "unknown format '\(format)' (expected touchline.strokes or touchline.pointer)")
     }
     let version = try fields.number(try fields.required(object, "version", ""), "version")
-    guard version == 1 else {
+    guard readableVersions.contains(version), version == version.rounded() else {
         throw fields.error(.unsupportedVersion, "version",
-                           "unsupported \(format) version \(FieldReader.format(version)) (expected 1)")
+                           "unsupported \(format) version \(FieldReader.format(version)) (expected 1 or 2)")
     }
+    return Int(version)
 }

@@ -11,6 +11,8 @@ public struct StrokeLogError: Error, Equatable, LocalizedError {
         case empty, malformedJSON, unknownFormat, unsupportedVersion, missingField, invalidValue
         case unknownTool, emptyStroke, notFinite, timeBackwards, noPointerDown, pointerAlreadyDown
         case missingHeader, tooLarge
+        /// Version 2: an undo with nothing in effect, a redo with nothing undone.
+        case nothingToUndo, nothingToRedo
     }
 
     /// Where in the input.

@@ -85,17 +85,14 @@ public struct BoardAnimator: Sendable {
     func renderFramesFollowingStrokes(png: PNGOptions = .default, _ body: (Int, Data) throws -> Void) throws -> StrokesInProgress {
         let background = try renderer.makeCanvas()
         renderer.drawBackground(on: background)
-        let ink = try renderer.makeCanvas()
-        let events = renderer.log.events
+        var ink = try InkReplay(renderer: renderer)
         var inProgress = StrokesInProgress(renderer: renderer)
-        var applied = 0
         for (index, frame) in frames.enumerated() {
-            renderer.apply(events[applied..<frame.completedEvents], to: ink)
-            applied = frame.completedEvents
+            try ink.advance(to: frame.completedEvents)
             let canvas = try background.copy()
             canvas.layer {
-                canvas.draw(ink)
-                if let time = frame.time { inProgress.draw(after: applied, at: time, on: canvas) }
+                canvas.draw(ink.ink)
+                if let time = frame.time { inProgress.draw(after: frame.completedEvents, at: time, on: canvas) }
             }
             try body(index, try canvas.encoded(png: png))
         }

@@ -10,7 +10,8 @@ import Foundation
 /// ```
 ///
 /// The background is drawn first and the ink above it, as if on a transparent layer of its own:
-/// the eraser removes ink (never the pitch) and `clear` wipes all ink before it. Pens draw opaque round
+/// the eraser removes ink (never the pitch), `clear` wipes all ink before it, and what `undo`
+/// took back (and `redo` did not put back) is not drawn (``BoardHistory``). Pens draw opaque round
 /// lines of their width; a one-point stroke is a dot; pressure, when recorded, scales a
 /// segment's width by `0.5 + pressure` (so 0.5 is the pen's own width).
 public struct BoardRenderer: Sendable {
@@ -122,9 +123,8 @@ public struct BoardRenderer: Sendable {
     /// second full-size layer. Over no background the eraser cuts back to transparency; over a
     /// translucent one (a style's choice) the ink gets a layer of its own.
     public func drawInk(on canvas: Canvas, events count: Int) {
-        let shown = log.events.prefix(count)
-        // Nothing before the last clear can show.
-        let start = shown.lastIndex { if case .clear = $0 { return true } else { return false } }.map { $0 + 1 } ?? 0
+        // What undo took back never shows, nor anything before the last clear in effect.
+        let shown = BoardHistory(log.events.prefix(count)).visible(in: log.events)
         let visible = inkTransform.inverted.flatMap { toSurface in
             let clip = canvas.clipBounds
             return Rect(boundingBoxOf: [Point(x: clip.minX, y: clip.minY), Point(x: clip.maxX, y: clip.minY),
@@ -133,8 +133,8 @@ public struct BoardRenderer: Sendable {
         }
         let mode: EraserMode = isOpaque ? .revealBackground : .removeInk
         let strokes = {
-            for event in shown[start...] {
-                guard case .stroke(let stroke) = event else { continue }
+            for index in shown {
+                guard case .stroke(let stroke) = log.events[index] else { continue }
                 // A band of a banded render skips what cannot reach it.
                 if let visible, let bounds = reach(of: stroke), !bounds.intersects(visible) { continue }
                 draw(stroke, on: canvas, erasing: mode)
@@ -153,16 +153,6 @@ public struct BoardRenderer: Sendable {
         guard let box = Rect(boundingBoxOf: stroke.points.lazy.map { Point(x: $0.x, y: $0.y) }),
               let width = log.width(of: stroke.tool) else { return nil }
         return box.insetBy(-(width * 0.75 + 1))
-    }
-
-    /// Applies `events` to an ink-only canvas: strokes, the eraser cutting ink away, clears.
-    func apply(_ events: ArraySlice<BoardEvent>, to ink: Canvas) {
-        for event in events {
-            switch event {
-            case .stroke(let stroke): draw(stroke, on: ink, erasing: .removeInk)
-            case .clear: ink.clear()
-            }
-        }
     }
 
     /// How the eraser acts on the canvas it draws on.

@@ -44,7 +44,8 @@ struct BoardCheck: ParsableCommand {
             ("background", summary.background),
             ("orientation", summary.orientation),
             ("pitch", summary.pitch.description),
-            ("events", "\(summary.events) (\(summary.strokes) strokes, \(summary.clears) clears)"),
+            ("events", "\(summary.events) (\(summary.strokes) strokes, \(summary.clears) clears"
+                + (summary.undos + summary.redos > 0 ? ", \(summary.undos) undos, \(summary.redos) redos)" : ")")),
             ("strokes per tool", tools.isEmpty ? "none" : tools.joined(separator: ", ")),
             ("points", String(summary.points)),
             ("duration", summary.durationMilliseconds.map(duration) ?? "not timed"),

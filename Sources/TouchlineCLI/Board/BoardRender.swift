@@ -22,7 +22,7 @@ struct BoardRender: ParsableCommand {
     @OptionGroup var input: BoardInput
     @Option(name: .shortAndLong, help: ArgumentHelp("The output file: .png, .svg or .pdf.", valueName: "file"))
     var output: String
-    @Option(help: ArgumentHelp("Show the board after the first N events only (strokes and clears).", valueName: "N"))
+    @Option(help: ArgumentHelp("Show the board after the first N events only (strokes, clears, undos and redos).", valueName: "N"))
     var until: Int?
     @OptionGroup var look: BoardLook
     @Flag(name: .shortAndLong, help: "Print nothing on success.")

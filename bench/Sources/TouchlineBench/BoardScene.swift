@@ -98,7 +98,7 @@ enum BoardScene {
     /// Pens and eraser are left to the spec's defaults, which ``makeLog()`` uses too.
     static func document(for log: StrokeLog) -> Data {
         var json = """
-            {"format": "touchline.strokes", "version": 1, \
+            {"format": "touchline.strokes", "version": 2, \
             "surface": {"width": \(log.surface.width), "height": \(log.surface.height)}, \
             "background": "\(log.background.rawValue)", "events": [
             """
@@ -116,11 +116,17 @@ enum BoardScene {
                     return "[" + numbers.map { "\($0)" }.joined(separator: ", ") + "]"
                 }
                 json += #"  {"type": "stroke", "tool": "\#(stroke.tool)", "points": [\#(points.joined(separator: ", "))]}"#
-            case .clear(let time):
-                json += time.map { #"  {"type": "clear", "t": \#($0)}"# } ?? #"  {"type": "clear"}"#
+            case .clear(let time): json += Self.step("clear", at: time)
+            case .undo(let time): json += Self.step("undo", at: time)
+            case .redo(let time): json += Self.step("redo", at: time)
             }
         }
         json += "\n]}\n"
         return Data(json.utf8)
+    }
+
+    /// A clear, undo or redo event of a stroke document, with its time when recorded.
+    static func step(_ type: String, at time: Double?) -> String {
+        time.map { #"  {"type": "\#(type)", "t": \#($0)}"# } ?? #"  {"type": "\#(type)"}"#
     }
 }
