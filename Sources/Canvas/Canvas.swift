@@ -174,7 +174,7 @@ public final class Canvas {
             cairo_surface_finish(surface)
             isFinished = true
             try checkStatus()
-            return sink.data
+            return format == .svg ? SVGIdentifiers.normalized(sink.data) : sink.data
         }
     }
 

@@ -234,6 +234,38 @@ import Testing
         #expect(throws: CanvasError.notRaster) { try canvas.rasterImage() }
     }
 
+    @Test func theSameSVGDrawingIsTheSameBytes() throws {
+        // Groups (a layer) make Cairo name surfaces with process-wide numbers; the document renumbers them.
+        func drawing() throws -> Data {
+            let canvas = try Canvas(width: 320, height: 200, format: .svg)
+            canvas.paint(.white)
+            canvas.layer(opacity: 0.5) {
+                canvas.stroke(Path(polyline: [Point(x: 10, y: 10), Point(x: 300, y: 190)]),
+                              style: StrokeStyle(color: .black, width: 8))
+            }
+            return try canvas.encoded()
+        }
+        let first = try drawing()
+        _ = try Canvas(width: 10, height: 10, format: .svg)   // another surface in between
+        let second = try drawing()
+        #expect(first == second)
+        let text = String(decoding: first, as: UTF8.self)
+        #expect(text.contains(#"id="surface1""#))
+        // Every reference still names a group the document defines.
+        for reference in text.components(separatedBy: "xlink:href=\"#").dropFirst() {
+            let name = reference.prefix { $0 != "\"" }
+            #expect(text.contains("id=\"\(name)\""), "\(name)")
+        }
+    }
+
+    @Test func svgNamesAreRenumberedInOrderOfAppearance() {
+        let svg = ##"<g id="surface31"><use xlink:href="#surface40"/><g id="surface40" clip-path="url(#clip3)">"##
+            + ##"<image id="image77"/><use xlink:href="#image77"/></g></g><g id="surface31x"/>"##
+        let expected = ##"<g id="surface1"><use xlink:href="#surface2"/><g id="surface2" clip-path="url(#clip3)">"##
+            + ##"<image id="image1"/><use xlink:href="#image1"/></g></g><g id="surface31x"/>"##
+        #expect(String(decoding: SVGIdentifiers.normalized(Data(svg.utf8)), as: UTF8.self) == expected)
+    }
+
     @Test func writesFilesAtomically() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("canvas-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -117,13 +117,21 @@ private func expectMessage(_ message: String, sourceLocation: SourceLocation = #
 
     @Test func theJSONShapeIsStable() throws {
         let summary = StoredBoardSummary(id: 7, title: "T", owner: "alice", createdAt: Date(timeIntervalSince1970: 1_795_000_000),
-                                         bytes: 10, form: "touchline.strokes", events: 2, strokes: 1)
+                                         bytes: 10, form: "touchline.strokes", events: 2, strokes: 1, editable: true,
+                                         viewLink: false)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
         let last = String(decoding: try encoder.encode(StoredBoardPage(items: [summary], next: nil)), as: UTF8.self)
-        #expect(last == #"{"items":[{"bytes":10,"createdAt":"2026-11-18T11:06:40Z","events":2,"form":"touchline.strokes","#
-            + #""id":7,"owner":"alice","strokes":1,"title":"T"}],"next":null}"#)
+        #expect(last == #"{"items":[{"bytes":10,"createdAt":"2026-11-18T11:06:40Z","editable":true,"events":2,"#
+            + #""form":"touchline.strokes","id":7,"owner":"alice","strokes":1,"title":"T","viewLink":false}],"next":null}"#)
+        // As a view link's holder reads it: not editable, and nothing said of the link.
+        var shared = summary
+        shared.editable = false
+        shared.viewLink = nil
+        #expect(String(decoding: try encoder.encode(shared), as: UTF8.self)
+            == #"{"bytes":10,"createdAt":"2026-11-18T11:06:40Z","editable":false,"events":2,"form":"touchline.strokes","#
+            + #""id":7,"owner":"alice","strokes":1,"title":"T"}"#)
         let more = StoredBoardPage(items: [], next: "7")
         #expect(String(decoding: try encoder.encode(more), as: UTF8.self) == #"{"items":[],"next":"7"}"#)
         let decoder = JSONDecoder()

@@ -10,7 +10,8 @@ import Testing
         let summary = try #require(try club.json(["board", "save", Touchline.example("multitouch.jsonl"), "--title", "Multi"],
                                                  as: "alice") as? [String: Any])
         #expect(Set(summary.keys) == ["id", "title", "owner", "createdAt", "bytes", "form", "events", "strokes",
-                                      "durationMilliseconds"])
+                                      "durationMilliseconds", "editable", "viewLink"])
+        #expect(summary["editable"] as? Bool == true && summary["viewLink"] as? Bool == false)
         #expect(summary["id"] as? Int == 2)
         #expect(summary["owner"] as? String == "alice")
         #expect(summary["bytes"] as? Int == 3364)
@@ -46,6 +47,7 @@ import Testing
         #expect(show.status == 0, "\(show.stderr)")
         #expect(show.stdout.hasPrefix("id        2\ntitle     Multi\nowner     alice\nform      touchline.pointer\n"
             + "events    3 (3 strokes)\nduration  0.954 s\nsize      3364 bytes\ncreated   "))
+        #expect(show.stdout.hasSuffix("\nshared    no\n"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data(contentsOf: URL(fileURLWithPath: Touchline.example("multitouch.jsonl"))))
         let shownJSON = try #require(try club.json(["board", "show", "2"], as: "alice") as? [String: Any])
         #expect(shownJSON["id"] as? Int == 2 && shownJSON["title"] as? String == "Multi")
@@ -120,5 +122,48 @@ import Testing
             + "4194304 bytes (4 MiB)\n")
         let list = try #require(try club.json(["board", "list"], as: "alice") as? [String: Any])
         #expect((list["items"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func replaceShareAndUnshare() throws {
+        let club = try ClubScratch(users: ["alice", "bob"])
+        #expect(try club.run(["board", "save", Touchline.example("433.json"), "--title", "Pressing"], as: "alice").status == 0)
+
+        let replaced = try club.run(["board", "replace", "1", Touchline.example("multitouch.jsonl")], as: "alice")
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        #expect(replaced.stdout == "replaced board 1: Pressing (3 events, 3.4 kB)\n")
+        let renamed = try #require(try club.json(["board", "replace", "1", Touchline.example("mistake.json"), "--title", "Corner"],
+                                                 as: "alice") as? [String: Any])
+        #expect(renamed["id"] as? Int == 1 && renamed["title"] as? String == "Corner" && renamed["form"] as? String == "touchline.strokes")
+        let out = club.scratch.path("back.json")
+        #expect(try club.run(["board", "show", "1", "-o", out], as: "alice").status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data(contentsOf: URL(fileURLWithPath: Touchline.example("mistake.json"))))
+
+        // share prints the link; sharing again makes a new one; --json gives the token too.
+        let shared = try club.run(["board", "share", "1"], as: "alice")
+        #expect(shared.status == 0, "\(shared.stderr)")
+        let link = shared.stdout.trimmingCharacters(in: .newlines)
+        #expect(link.hasPrefix("/board/1?view=") && link.count == "/board/1?view=".count + 32)
+        let again = try #require(try club.json(["board", "share", "1"], as: "alice") as? [String: Any])
+        let token = try #require(again["token"] as? String)
+        #expect(again["url"] as? String == "/board/1?view=\(token)" && again["url"] as? String != link)
+        #expect(try club.run(["board", "show", "1"], as: "alice").stdout.hasSuffix("\nshared    yes, with a view link\n"))
+        let unshared = try club.run(["board", "unshare", "1"], as: "alice")
+        #expect(unshared.status == 0 && unshared.stdout == "board 1 has no view link\n")
+        #expect(try club.run(["board", "show", "1"], as: "alice").stdout.hasSuffix("\nshared    no\n"))
+
+        // Bob can do none of it: not found, 65, nothing changed.
+        for command in [["replace", "1", Touchline.example("433.json")], ["share", "1"], ["unshare", "1"]] {
+            let denied = try club.run(["board"] + command, as: "bob")
+            #expect(denied.status == 65, "\(command)")
+            #expect(denied.stderr == "touchline: error: no board '1'\n", "\(command)")
+        }
+        // Bad input: a log that cannot be read, a missing file, a blank title; nothing changed.
+        let bad = try club.scratch.write("bad.json", #"{"format":"touchline.strokes","version":1,"#)
+        #expect(try club.run(["board", "replace", "1", bad], as: "alice").status == 65)
+        #expect(try club.run(["board", "replace", "1", club.scratch.path("missing.json")], as: "alice").status == 66)
+        #expect(try club.run(["board", "replace", "1", Touchline.example("433.json"), "--title", " "], as: "alice").status == 65)
+        #expect(try club.run(["board", "replace", "1"], as: "alice").status == 64)
+        let kept = try #require(try club.json(["board", "show", "1"], as: "alice") as? [String: Any])
+        #expect(kept["title"] as? String == "Corner" && kept["form"] as? String == "touchline.strokes")
     }
 }

@@ -6,9 +6,13 @@ import Foundation
 ///
 /// ```json
 /// {"bytes": 6850, "createdAt": "2026-11-21T06:20:00Z", "durationMilliseconds": 5230,
-///  "events": 14, "form": "touchline.strokes", "id": 7, "owner": "alice", "strokes": 13,
-///  "title": "4-3-3 pressing"}
+///  "editable": true, "events": 14, "form": "touchline.strokes", "id": 7, "owner": "alice",
+///  "strokes": 13, "title": "4-3-3 pressing", "viewLink": false}
 /// ```
+///
+/// ``editable`` and ``viewLink`` say how the reader may use it, as ``Boards`` decides: its
+/// owner may change it and sees whether a view link exists; someone holding the view link
+/// reads it only, and `viewLink` is left out for them.
 public struct StoredBoardSummary: Sendable, Equatable, Codable {
     /// Never given to another board, even after this one is deleted.
     public var id: Int64
@@ -29,9 +33,14 @@ public struct StoredBoardSummary: Sendable, Equatable, Codable {
     public var strokes: Int
     /// From the first to the last recorded time, in milliseconds; nil when the log has no times.
     public var durationMilliseconds: Double?
+    /// True when the reader may change the board: its owner, not a view link's holder.
+    public var editable: Bool
+    /// For the owner, whether the board has a view link (a view token); nil (left out of the
+    /// JSON) for anyone else.
+    public var viewLink: Bool?
 
     public init(id: Int64, title: String, owner: String, createdAt: Date, bytes: Int, form: String, events: Int,
-                strokes: Int, durationMilliseconds: Double? = nil) {
+                strokes: Int, durationMilliseconds: Double? = nil, editable: Bool = false, viewLink: Bool? = nil) {
         self.id = id
         self.title = title
         self.owner = owner
@@ -41,5 +50,7 @@ public struct StoredBoardSummary: Sendable, Equatable, Codable {
         self.events = events
         self.strokes = strokes
         self.durationMilliseconds = durationMilliseconds
+        self.editable = editable
+        self.viewLink = viewLink
     }
 }

@@ -4,10 +4,12 @@ import Support
 import Tactics
 
 /// Users' stored tactics boards: a title and the stroke log exactly as it was posted. Boards
-/// are personal, as routes are: only the owner lists, shows or deletes a board, and another
-/// user's board is "not found" (its existence is not revealed). Deleting an account deletes
-/// its boards. A board's id is never given to another board, even once it is deleted, so a
-/// saved link never shows a different board.
+/// are personal, as routes are: only the owner lists, shows, changes or deletes a board, and
+/// another user's board is "not found" (its existence is not revealed). The owner may give a
+/// board a view link, whose secret token lets anyone holding it read the board (never change
+/// it) without logging in; rotating the token or removing it ends that at once, and a wrong or
+/// old token is "not found" too. Deleting an account deletes its boards. A board's id is never
+/// given to another board, even once it is deleted, so a saved link never shows a different board.
 ///
 /// ```swift
 /// let boards = Boards(store: store)
@@ -15,6 +17,10 @@ import Tactics
 /// let page = try boards.list(alice)                     // newest first, 20 at a time
 /// let older = try boards.list(alice, after: page.next)  // the next page (nil `after`: the first)
 /// let board = try boards.show(alice, saved.id)           // board.log == the bytes saved
+/// try boards.replace(alice, saved.id, log: redrawn)      // the same board, a new log
+/// let token = try boards.rotateViewToken(alice, saved.id)
+/// let shared = try boards.show(viewToken: token, saved.id) // anyone with the token; editable false
+/// try boards.removeViewToken(alice, saved.id)            // the token reads nothing any more
 /// try boards.delete(alice, saved.id)
 /// ```
 public struct Boards: Sendable {
@@ -52,9 +58,7 @@ public struct Boards: Sendable {
         try Self.checkSize(log.count, source: source)
         let summary = try Self.read(log, source: source)
         return try store.write { db in
-            let held = try Row.fetchOne(db, sql: "SELECT count(*) AS items, coalesce(sum(bytes), 0) AS bytes FROM board WHERE ownerId = ?",
-                                        arguments: [actor.userID])
-            try quota.check(adding: log.count, heldItems: held?["items"] ?? 0, heldBytes: held?["bytes"] ?? 0, kind: "boards")
+            try checkQuota(db, actor, adding: log.count)
             try db.execute(sql: """
                 INSERT INTO board (ownerId, title, log, bytes, form, events, strokes, durationMilliseconds, createdAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -62,6 +66,41 @@ public struct Boards: Sendable {
                                  summary.durationMilliseconds, Date()])
             return try Self.summary(db, actor: actor, id: db.lastInsertedRowID)
         }
+    }
+
+    /// Replaces the log of one of the actor's boards with `log`, and its title with `title`
+    /// when given; its id, view link and creation time stay. The log and title are checked as
+    /// ``save(_:title:log:source:)`` checks them, and the quota counts the new log in place of
+    /// the old one; all in one transaction.
+    ///
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` for no such board, or another user's;
+    ///   otherwise what ``save(_:title:log:source:)`` throws. Nothing is changed then.
+    @discardableResult
+    public func replace(_ actor: ActingUser, _ id: Int64, log: Data, title: String? = nil,
+                        source: String = "log") throws -> StoredBoardSummary {
+        let title = try title.map { try Validation.text($0, field: "title", maximum: Self.maximumTitle) }
+        try Self.checkSize(log.count, source: source)
+        let summary = try Self.read(log, source: source)
+        return try store.write { db in
+            _ = try Self.summary(db, actor: actor, id: id)
+            try checkQuota(db, actor, adding: log.count, replacing: id)
+            try db.execute(sql: """
+                UPDATE board SET title = coalesce(?, title), log = ?, bytes = ?, form = ?, events = ?, strokes = ?,
+                                 durationMilliseconds = ?
+                WHERE id = ? AND ownerId = ?
+                """, arguments: [title, log, log.count, summary.form, summary.events, summary.strokes,
+                                 summary.durationMilliseconds, id, actor.userID])
+            return try Self.summary(db, actor: actor, id: id)
+        }
+    }
+
+    /// Refuses `bytes` more for the actor's boards when they would pass the quota; `replacing`
+    /// names a board whose log the new one takes the place of (not counted, nor as an item).
+    private func checkQuota(_ db: Database, _ actor: ActingUser, adding bytes: Int, replacing id: Int64? = nil) throws {
+        let held = try Row.fetchOne(db, sql: """
+            SELECT count(*) AS items, coalesce(sum(bytes), 0) AS bytes FROM board WHERE ownerId = ? AND id IS NOT ?
+            """, arguments: [actor.userID, id])
+        try quota.check(adding: bytes, heldItems: held?["items"] ?? 0, heldBytes: held?["bytes"] ?? 0, kind: "boards")
     }
 
     /// One page of the actor's boards, newest first. `after` is the previous page's
@@ -77,7 +116,7 @@ public struct Boards: Sendable {
             let rows = try Row.fetchAll(db, sql: Self.select + """
                  WHERE board.ownerId = ? AND board.id < ? ORDER BY board.id DESC LIMIT ?
                 """, arguments: [actor.userID, before, limit + 1])
-            let items = rows.prefix(limit).map(Self.summary)
+            let items = rows.prefix(limit).map { Self.summary($0, owner: true) }
             return StoredBoardPage(items: Array(items), next: rows.count > limit ? items.last.map { PagingCursor.encode($0.id) } : nil)
         }
     }
@@ -86,10 +125,59 @@ public struct Boards: Sendable {
     ///
     /// - Throws: ``ClubError/notFound(kind:reference:)`` for no such board, or another user's.
     public func show(_ actor: ActingUser, _ id: Int64) throws -> StoredBoard {
+        try show(actor, id, viewToken: nil)
+    }
+
+    /// Board `id` with its log, read with its view token, by anyone (read-only: ``StoredBoardSummary/editable``
+    /// is false).
+    ///
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` for no such board, a token that is not
+    ///   its own (wrong, rotated away or removed), or a board without one.
+    public func show(viewToken: String, _ id: Int64) throws -> StoredBoard {
+        try show(nil, id, viewToken: viewToken)
+    }
+
+    /// Board `id` with its log, as `viewer` (nil: nobody logged in) may read it: as its owner
+    /// when they are, else as a view link's holder when `viewToken` is the board's.
+    ///
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` when neither lets them read it.
+    public func show(_ viewer: ActingUser?, _ id: Int64, viewToken: String?) throws -> StoredBoard {
         try store.read { db in
-            let summary = try Self.summary(db, actor: actor, id: id)
+            let summary = try Self.summary(db, viewer: viewer, id: id, viewToken: viewToken)
             let log = try Data.fetchOne(db, sql: "SELECT log FROM board WHERE id = ?", arguments: [id]) ?? Data()
             return StoredBoard(summary: summary, log: log)
+        }
+    }
+
+    /// What ``show(_:_:viewToken:)`` gives, without the log.
+    public func summary(_ viewer: ActingUser?, _ id: Int64, viewToken: String?) throws -> StoredBoardSummary {
+        try store.read { db in try Self.summary(db, viewer: viewer, id: id, viewToken: viewToken) }
+    }
+
+    /// Gives one of the actor's boards a new view token, so that the old one (if any) reads
+    /// nothing from now on, and returns it: the only copy (the database keeps its SHA-256).
+    /// ``BoardViewLink`` makes the link from it.
+    ///
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` for no such board, or another user's.
+    public func rotateViewToken(_ actor: ActingUser, _ id: Int64) throws -> String {
+        let token = BoardViewToken.make()
+        try setViewTokenHash(actor, id, BoardViewToken.digest(token))
+        return token
+    }
+
+    /// Takes one of the actor's boards' view token away: no link reads it until the owner
+    /// makes a new one. A board without one is left as it is.
+    ///
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` for no such board, or another user's.
+    public func removeViewToken(_ actor: ActingUser, _ id: Int64) throws {
+        try setViewTokenHash(actor, id, nil)
+    }
+
+    private func setViewTokenHash(_ actor: ActingUser, _ id: Int64, _ hash: String?) throws {
+        try store.write { db in
+            try db.execute(sql: "UPDATE board SET viewTokenHash = ? WHERE id = ? AND ownerId = ?",
+                           arguments: [hash, id, actor.userID])
+            guard db.changesCount == 1 else { throw ClubError.notFound(kind: "board", reference: String(id)) }
         }
     }
 
@@ -128,23 +216,36 @@ public struct Boards: Sendable {
 
     static let select = """
         SELECT board.id, board.title, user.username AS owner, board.createdAt, board.bytes, board.form, board.events,
-               board.strokes, board.durationMilliseconds
+               board.strokes, board.durationMilliseconds, board.viewTokenHash IS NOT NULL AS shared
         FROM board JOIN user ON user.id = board.ownerId
         """
 
-    static func summary(_ row: Row) -> StoredBoardSummary {
+    /// A board's summary as its owner sees it, or (`owner` false) as a view link's holder does.
+    static func summary(_ row: Row, owner: Bool) -> StoredBoardSummary {
         StoredBoardSummary(id: row["id"], title: row["title"], owner: row["owner"], createdAt: row["createdAt"],
                            bytes: row["bytes"], form: row["form"], events: row["events"], strokes: row["strokes"],
-                           durationMilliseconds: row["durationMilliseconds"])
+                           durationMilliseconds: row["durationMilliseconds"], editable: owner,
+                           viewLink: owner ? row["shared"] : nil)
     }
 
     /// The actor's board `id`; another user's is "not found".
     static func summary(_ db: Database, actor: ActingUser, id: Int64) throws -> StoredBoardSummary {
-        guard let row = try Row.fetchOne(db, sql: select + " WHERE board.id = ? AND board.ownerId = ?",
-                                         arguments: [id, actor.userID]) else {
-            throw ClubError.notFound(kind: "board", reference: String(id))
+        try summary(db, viewer: actor, id: id, viewToken: nil)
+    }
+
+    /// Board `id` as `viewer` may read it: as its owner, else with its view token (found by the
+    /// token's SHA-256, as sessions are; a token of the wrong shape is refused unlooked-for).
+    static func summary(_ db: Database, viewer: ActingUser?, id: Int64, viewToken: String?) throws -> StoredBoardSummary {
+        if let viewer, let row = try Row.fetchOne(db, sql: select + " WHERE board.id = ? AND board.ownerId = ?",
+                                                  arguments: [id, viewer.userID]) {
+            return summary(row, owner: true)
         }
-        return summary(row)
+        if let viewToken, BoardViewToken.isWellFormed(viewToken),
+           let row = try Row.fetchOne(db, sql: select + " WHERE board.id = ? AND board.viewTokenHash = ?",
+                                      arguments: [id, BoardViewToken.digest(viewToken)]) {
+            return summary(row, owner: false)
+        }
+        throw ClubError.notFound(kind: "board", reference: String(id))
     }
 
     /// The id a cursor stands for (``PagingCursor``'s, of the last board of the page before):

@@ -447,6 +447,16 @@ extension ClubStore {
                     CHECK (calendarTokenHash IS NULL OR length(calendarTokenHash) = 32);
                 """)
         }
+        migrator.registerMigration("v11 board view links") { db in
+            // A board is read without logging in with its view token (128 random bits, 32 hex
+            // digits), of which only the SHA-256 is kept, in hex; the owner rotates or removes
+            // it. Unique, since a token is looked up by its hash.
+            try db.execute(sql: """
+                ALTER TABLE board ADD COLUMN viewTokenHash TEXT
+                    CHECK (viewTokenHash IS NULL OR (length(viewTokenHash) = 64 AND viewTokenHash NOT GLOB '*[^0-9a-f]*'));
+                CREATE UNIQUE INDEX board_viewToken ON board(viewTokenHash);
+                """)
+        }
         return migrator
     }
 

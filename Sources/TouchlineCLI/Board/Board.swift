@@ -19,6 +19,7 @@ struct Board: ParsableCommand {
               touchline board save examples/boards/433.json --title '4-3-3'
               touchline board render 1 -o out/433.png
             """,
-        subcommands: [BoardRender.self, BoardFrames.self, BoardCheck.self, Save.self, List.self, Show.self, Delete.self]
+        subcommands: [BoardRender.self, BoardFrames.self, BoardCheck.self, Save.self, List.self, Show.self, Replace.self,
+                      Share.self, Unshare.self, Delete.self]
     )
 }

@@ -13,6 +13,15 @@ extension Board {
         }, empty: "no boards")
     }
 
+    /// The log file `input`, refused by its size before it is read when it is larger than a
+    /// stored board's may be.
+    static func storedLog(_ input: String) throws -> Data {
+        if let size = try? FileManager.default.attributesOfItem(atPath: input)[.size] as? Int {
+            try Boards.checkSize(size, source: input)
+        }
+        return try Files.read(input)
+    }
+
     struct Save: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "save",
@@ -32,10 +41,7 @@ extension Board {
         @OptionGroup var output: JSONFlag
 
         func run() throws {
-            if let size = try? FileManager.default.attributesOfItem(atPath: input)[.size] as? Int {
-                try Boards.checkSize(size, source: input)
-            }
-            let log = try Files.read(input)
+            let log = try Board.storedLog(input)
             let (store, actor) = try club.session()
             let board = try Boards(store: store).save(actor, title: title, log: log, source: input)
             if output.json { return try Output.json(board) }
@@ -103,6 +109,7 @@ extension Board {
                 ("events", "\(summary.events) (\(summary.strokes) strokes)"),
                 ("duration", summary.durationMilliseconds.map(BoardCheck.duration) ?? "not timed"),
                 ("size", "\(summary.bytes) bytes"), ("created", Output.date(summary.createdAt)),
+                ("shared", summary.viewLink == true ? "yes, with a view link" : "no"),
             ])
         }
     }
@@ -122,6 +129,76 @@ extension Board {
             let (store, actor) = try club.session()
             try Boards(store: store).delete(actor, id)
             print("deleted board \(id)")
+        }
+    }
+
+    struct Replace: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "replace",
+            abstract: "Replace one of your stored boards' recording (and title) with a new one.",
+            discussion: """
+                The board keeps its id and view link, so links to it show the new recording. The \
+                log is checked as 'board save' checks it (at most 4 MiB; a pointer log needs its \
+                header line).
+
+                Example:
+                  touchline board replace 1 redrawn.jsonl --title 'Pressing, redrawn'
+                """)
+        @Argument(help: "The board's id.") var id: Int64
+        @Argument(help: "The new stroke document (.json) or pointer-event log (.jsonl).") var input: String
+        @Option(help: "A new title, 1 to 100 characters (the old one stays unless given).") var title: String?
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            let log = try Board.storedLog(input)
+            let (store, actor) = try club.session()
+            let board = try Boards(store: store).replace(actor, id, log: log, title: title, source: input)
+            if output.json { return try Output.json(board) }
+            print("replaced board \(board.id): \(board.title) (\(board.events) events, \(Files.describeSize(board.bytes)))")
+        }
+    }
+
+    struct Share: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "share",
+            abstract: "Make a new view link to one of your stored boards, and print it.",
+            discussion: """
+                Anyone holding the link sees the board in the browser (read-only, as it is \
+                drawn live) without logging in; `touchline serve` answers it. A new link \
+                replaces the old one, which stops working at once; 'board unshare' removes it. \
+                The link's token (128 random bits) is shown this once: only its SHA-256 is kept.
+
+                Example:
+                  touchline board share 1
+                """)
+        @Argument(help: "The board's id.") var id: Int64
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            let (store, actor) = try club.session()
+            let link = BoardViewLink(boardID: id, token: try Boards(store: store).rotateViewToken(actor, id))
+            if output.json { return try Output.json(link) }
+            print(link.url)
+        }
+    }
+
+    struct Unshare: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "unshare",
+            abstract: "Remove one of your stored boards' view link: it shows nothing any more.",
+            discussion: """
+                Example:
+                  touchline board unshare 1
+                """)
+        @Argument(help: "The board's id.") var id: Int64
+        @OptionGroup var club: ClubOptions
+
+        func run() throws {
+            let (store, actor) = try club.session()
+            try Boards(store: store).removeViewToken(actor, id)
+            print("board \(id) has no view link")
         }
     }
 }
