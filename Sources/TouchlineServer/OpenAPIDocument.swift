@@ -340,6 +340,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       }
@@ -376,6 +379,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       },
@@ -410,6 +416,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "requestBody": {
@@ -447,6 +456,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "requestBody": {
@@ -486,6 +498,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "requestBody": {
@@ -532,6 +547,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "requestBody": {
@@ -578,6 +596,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -622,6 +643,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -666,6 +690,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       }
@@ -702,6 +729,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -734,6 +764,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -775,6 +808,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -826,6 +862,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -863,6 +902,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -895,6 +937,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -945,6 +990,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       },
@@ -987,6 +1035,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "requestBody": {
@@ -1033,6 +1084,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -1156,6 +1210,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       },
@@ -1190,6 +1247,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -1232,6 +1292,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -1295,6 +1358,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       },
@@ -1337,6 +1403,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -1465,6 +1534,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       }
@@ -1827,6 +1899,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -1889,6 +1964,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -1904,7 +1982,7 @@ enum OpenAPIDocument {
     "/api/v1/boards/{id}": {
       "get": {
         "operationId": "board",
-        "summary": "A stored board",
+        "summary": "A stored board (its owner's, or anyone's with ?view=TOKEN)",
         "tags": [
           "boards"
         ],
@@ -1933,11 +2011,18 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
-          }
+          },
+          {
+            "cookie": []
+          },
+          {}
         ],
         "parameters": [
           {
             "$ref": "#/components/parameters/boardId"
+          },
+          {
+            "$ref": "#/components/parameters/viewToken"
           }
         ]
       },
@@ -1965,6 +2050,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -1972,12 +2060,80 @@ enum OpenAPIDocument {
             "$ref": "#/components/parameters/boardId"
           }
         ]
+      },
+      "put": {
+        "operationId": "replaceBoard",
+        "summary": "Replace a stored board's log (and title) with a new one, checked and counted against the quota as POST /api/v1/boards is; its id and view link stay (owner only)",
+        "tags": [
+          "boards"
+        ],
+        "responses": {
+          "200": {
+            "description": "The stored board",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StoredBoard"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/boardId"
+          },
+          {
+            "name": "title",
+            "in": "query",
+            "required": false,
+            "description": "a new title (the old one stays unless given)",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "type": "object"
+              }
+            },
+            "application/x-ndjson": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            }
+          },
+          "description": "A stroke document (JSON) or a pointer-event log (JSON lines), as docs/stroke-format describes"
+        }
       }
     },
     "/api/v1/boards/{id}/log": {
       "get": {
         "operationId": "boardLog",
-        "summary": "The stroke log as it was stored, byte for byte",
+        "summary": "The stroke log as it was stored, byte for byte (its owner's, or anyone's with ?view=TOKEN)",
         "tags": [
           "boards"
         ],
@@ -2011,11 +2167,18 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
-          }
+          },
+          {
+            "cookie": []
+          },
+          {}
         ],
         "parameters": [
           {
             "$ref": "#/components/parameters/boardId"
+          },
+          {
+            "$ref": "#/components/parameters/viewToken"
           }
         ]
       }
@@ -2023,7 +2186,7 @@ enum OpenAPIDocument {
     "/api/v1/boards/{id}.png": {
       "get": {
         "operationId": "renderStoredBoardPNG",
-        "summary": "A stored board drawn as PNG",
+        "summary": "A stored board drawn as PNG (its owner's, or anyone's with ?view=TOKEN)",
         "tags": [
           "boards"
         ],
@@ -2064,11 +2227,18 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
-          }
+          },
+          {
+            "cookie": []
+          },
+          {}
         ],
         "parameters": [
           {
             "$ref": "#/components/parameters/boardId"
+          },
+          {
+            "$ref": "#/components/parameters/viewToken"
           },
           {
             "$ref": "#/components/parameters/size"
@@ -2094,7 +2264,7 @@ enum OpenAPIDocument {
     "/api/v1/boards/{id}.svg": {
       "get": {
         "operationId": "renderStoredBoardSVG",
-        "summary": "A stored board drawn as SVG",
+        "summary": "A stored board drawn as SVG (its owner's, or anyone's with ?view=TOKEN)",
         "tags": [
           "boards"
         ],
@@ -2135,11 +2305,18 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
-          }
+          },
+          {
+            "cookie": []
+          },
+          {}
         ],
         "parameters": [
           {
             "$ref": "#/components/parameters/boardId"
+          },
+          {
+            "$ref": "#/components/parameters/viewToken"
           },
           {
             "$ref": "#/components/parameters/size"
@@ -2165,7 +2342,7 @@ enum OpenAPIDocument {
     "/api/v1/boards/{id}.pdf": {
       "get": {
         "operationId": "renderStoredBoardPDF",
-        "summary": "A stored board drawn as PDF",
+        "summary": "A stored board drawn as PDF (its owner's, or anyone's with ?view=TOKEN)",
         "tags": [
           "boards"
         ],
@@ -2206,11 +2383,18 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
-          }
+          },
+          {
+            "cookie": []
+          },
+          {}
         ],
         "parameters": [
           {
             "$ref": "#/components/parameters/boardId"
+          },
+          {
+            "$ref": "#/components/parameters/viewToken"
           },
           {
             "$ref": "#/components/parameters/size"
@@ -2236,7 +2420,7 @@ enum OpenAPIDocument {
     "/api/v1/boards/{id}/summary": {
       "get": {
         "operationId": "storedBoardSummary",
-        "summary": "A stored board's log checked and summarised, as touchline board check ID --json",
+        "summary": "A stored board's log checked and summarised, as touchline board check ID --json (its owner's, or anyone's with ?view=TOKEN)",
         "tags": [
           "boards"
         ],
@@ -2265,11 +2449,18 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
-          }
+          },
+          {
+            "cookie": []
+          },
+          {}
         ],
         "parameters": [
           {
             "$ref": "#/components/parameters/boardId"
+          },
+          {
+            "$ref": "#/components/parameters/viewToken"
           }
         ]
       }
@@ -2277,7 +2468,7 @@ enum OpenAPIDocument {
     "/api/v1/boards/{id}/frames": {
       "get": {
         "operationId": "renderStoredBoardFrames",
-        "summary": "A stored board drawn frame by frame, the frames in a ZIP archive named after the board",
+        "summary": "A stored board drawn frame by frame, the frames in a ZIP archive named after the board (its owner's, or anyone's with ?view=TOKEN)",
         "tags": [
           "boards"
         ],
@@ -2324,11 +2515,18 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
-          }
+          },
+          {
+            "cookie": []
+          },
+          {}
         ],
         "parameters": [
           {
             "$ref": "#/components/parameters/boardId"
+          },
+          {
+            "$ref": "#/components/parameters/viewToken"
           },
           {
             "$ref": "#/components/parameters/fps"
@@ -2379,6 +2577,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -2421,6 +2622,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -2455,6 +2659,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -2499,6 +2706,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -2534,6 +2744,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -2584,6 +2797,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       },
@@ -2618,6 +2834,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -2662,6 +2881,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -2721,6 +2943,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -2794,6 +3019,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       }
@@ -2836,6 +3064,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       }
@@ -2878,6 +3109,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       },
@@ -2912,6 +3146,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -2969,6 +3206,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       },
@@ -3003,6 +3243,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -3109,6 +3352,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       }
@@ -3151,6 +3397,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       }
@@ -3193,6 +3442,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       }
@@ -3229,6 +3481,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -3279,6 +3534,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "requestBody": {
@@ -3326,6 +3584,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -3383,6 +3644,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -3415,6 +3679,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -3432,6 +3699,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -3505,6 +3775,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -3556,6 +3829,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -3616,6 +3892,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -3660,6 +3939,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -3746,6 +4028,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       }
@@ -3782,6 +4067,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -3814,6 +4102,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -3881,6 +4172,9 @@ enum OpenAPIDocument {
           {},
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       }
@@ -3917,6 +4211,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "requestBody": {
@@ -3961,6 +4258,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4005,6 +4305,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4044,6 +4347,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4086,6 +4392,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4127,6 +4436,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4161,6 +4473,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4206,6 +4521,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4250,6 +4568,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4282,6 +4603,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4323,6 +4647,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4372,6 +4699,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4425,6 +4755,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4469,6 +4802,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4508,6 +4844,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4550,6 +4889,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4591,6 +4933,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4642,6 +4987,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4717,6 +5065,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4749,6 +5100,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4790,6 +5144,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4849,6 +5206,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -4893,6 +5253,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5001,6 +5364,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5061,6 +5427,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5100,6 +5469,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5142,6 +5514,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5183,6 +5558,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5245,6 +5623,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5319,6 +5700,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5378,6 +5762,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5431,6 +5818,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5502,6 +5892,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5573,6 +5966,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5644,6 +6040,9 @@ enum OpenAPIDocument {
         "security": [
           {
             "bearer": []
+          },
+          {
+            "cookie": []
           }
         ],
         "parameters": [
@@ -5933,6 +6332,620 @@ enum OpenAPIDocument {
             }
           }
         }
+      }
+    },
+    "/api/v1/boards/{id}/view-token": {
+      "post": {
+        "operationId": "rotateBoardViewToken",
+        "summary": "Give a stored board a new view link, which anyone holding it reads the board with, read-only and without logging in; the old one stops working (owner only)",
+        "tags": [
+          "boards"
+        ],
+        "responses": {
+          "201": {
+            "description": "The token, shown this once, and the board's page with it",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BoardViewLink"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/boardId"
+          }
+        ]
+      },
+      "delete": {
+        "operationId": "removeBoardViewToken",
+        "summary": "Take a stored board's view link away (owner only)",
+        "tags": [
+          "boards"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/boardId"
+          }
+        ]
+      }
+    },
+    "/api/v1/pitch.svg": {
+      "get": {
+        "operationId": "pitchPicture",
+        "summary": "The pitch the replay draws under a log recorded on a surface of this size, as SVG, with its playing area: what the web board draws on",
+        "tags": [
+          "boards"
+        ],
+        "parameters": [
+          {
+            "name": "orientation",
+            "in": "query",
+            "required": false,
+            "description": "horizontal unless given",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "horizontal",
+                "vertical"
+              ]
+            }
+          },
+          {
+            "$ref": "#/components/parameters/background"
+          },
+          {
+            "name": "size",
+            "in": "query",
+            "required": false,
+            "description": "WxH units of the recording surface (CSS pixels), 1130x760 unless given",
+            "schema": {
+              "type": "string",
+              "pattern": "^[0-9.]+x[0-9.]+$"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The pitch as SVG",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "Touchline-Pitch-Rect": {
+                "description": "x,y,w,h: the playing area (lines included) in the SVG's units, up to 3 decimals; what a pointer log's header gives as pitch.rect",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "image/svg+xml": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/board-style": {
+      "get": {
+        "operationId": "boardStyle",
+        "summary": "The pens and eraser a new stroke log has (red and blue pens, 6 units wide; a 32-unit eraser)",
+        "tags": [
+          "boards"
+        ],
+        "responses": {
+          "200": {
+            "description": "The style",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BoardStyle"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/login": {
+      "get": {
+        "operationId": "signInPage",
+        "summary": "The sign-in form (inputs username and password)",
+        "description": "Every answer carries Content-Security-Policy, X-Content-Type-Options: nosniff and Referrer-Policy: same-origin.",
+        "tags": [
+          "web pages"
+        ],
+        "parameters": [
+          {
+            "name": "next",
+            "in": "query",
+            "required": false,
+            "description": "where to go once signed in, kept when it is a path on this site",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The form",
+            "content": {
+              "text/html": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        }
+      },
+      "post": {
+        "operationId": "signIn",
+        "summary": "Sign a browser in: the form's username and password open a session, as POST /api/v1/sessions does and under its limits, kept in cookies",
+        "description": "Every answer carries Content-Security-Policy, X-Content-Type-Options: nosniff and Referrer-Policy: same-origin. Refused when an Origin is sent that is not the server's own.",
+        "tags": [
+          "web pages"
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/x-www-form-urlencoded": {
+              "schema": {
+                "type": "object",
+                "required": [
+                  "username",
+                  "password"
+                ],
+                "properties": {
+                  "username": {
+                    "type": "string",
+                    "description": "a username or an email"
+                  },
+                  "password": {
+                    "type": "string"
+                  },
+                  "next": {
+                    "type": "string",
+                    "description": "where to go once signed in: a path on this site (starting with one /, no backslash); anything else goes to /boards"
+                  }
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "303": {
+            "description": "Signed in: to next, or /boards, with the cookies touchline_session (HttpOnly, SameSite=Strict, Secure over https) and touchline_csrf (SameSite=Strict)",
+            "headers": {
+              "Location": {
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "Set-Cookie": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "4XX": {
+            "description": "The form again with the reason (401 wrong username or password, 400 missing fields, 403 another origin, 413 too large, 415 not a form, 429 too many attempts)",
+            "content": {
+              "text/html": {
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/logout": {
+      "post": {
+        "operationId": "signOut",
+        "summary": "Sign a browser out: ends the cookie's session (with its CSRF token as the form's csrf field or X-CSRF-Token) and removes the cookies",
+        "description": "Every answer carries Content-Security-Policy, X-Content-Type-Options: nosniff and Referrer-Policy: same-origin.",
+        "tags": [
+          "web pages"
+        ],
+        "requestBody": {
+          "required": false,
+          "content": {
+            "application/x-www-form-urlencoded": {
+              "schema": {
+                "type": "object",
+                "properties": {
+                  "csrf": {
+                    "type": "string",
+                    "description": "the touchline_csrf cookie's value"
+                  }
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "cookie": []
+          },
+          {}
+        ],
+        "responses": {
+          "303": {
+            "description": "Signed out: to /login, the cookies removed",
+            "headers": {
+              "Location": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/boards": {
+      "get": {
+        "operationId": "boardsPage",
+        "summary": "The board list page",
+        "description": "Every answer carries Content-Security-Policy, X-Content-Type-Options: nosniff and Referrer-Policy: same-origin.",
+        "tags": [
+          "web pages"
+        ],
+        "responses": {
+          "200": {
+            "description": "The page",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "text/html": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "303": {
+            "description": "Not signed in: to /login?next=/boards",
+            "headers": {
+              "Location": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "cookie": []
+          },
+          {}
+        ]
+      }
+    },
+    "/board": {
+      "get": {
+        "operationId": "newBoardPage",
+        "summary": "The board page, for a new board",
+        "description": "Every answer carries Content-Security-Policy, X-Content-Type-Options: nosniff and Referrer-Policy: same-origin.",
+        "tags": [
+          "web pages"
+        ],
+        "responses": {
+          "200": {
+            "description": "The page",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "text/html": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "303": {
+            "description": "Not signed in: to /login?next=/board",
+            "headers": {
+              "Location": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "cookie": []
+          },
+          {}
+        ]
+      }
+    },
+    "/board/{id}": {
+      "get": {
+        "operationId": "boardPage",
+        "summary": "A stored board's page: its owner's, or anyone's with ?view=TOKEN (read-only)",
+        "description": "Every answer carries Content-Security-Policy, X-Content-Type-Options: nosniff and Referrer-Policy: same-origin.",
+        "tags": [
+          "web pages"
+        ],
+        "responses": {
+          "200": {
+            "description": "The page",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "text/html": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "303": {
+            "description": "Neither signed in nor a view token: to /login?next=/board/ID",
+            "headers": {
+              "Location": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "cookie": []
+          },
+          {}
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/boardId"
+          },
+          {
+            "$ref": "#/components/parameters/viewToken"
+          }
+        ]
+      }
+    },
+    "/web/{file}": {
+      "get": {
+        "operationId": "webFile",
+        "summary": "A file of the pages: a script, a style sheet, a picture",
+        "description": "Every answer carries Content-Security-Policy, X-Content-Type-Options: nosniff and Referrer-Policy: same-origin.",
+        "tags": [
+          "web pages"
+        ],
+        "responses": {
+          "200": {
+            "description": "The file, Cache-Control: no-cache",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "text/javascript": {
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "text/css": {
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "text/html": {
+                "schema": {
+                  "type": "string"
+                }
+              },
+              "image/svg+xml": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "parameters": [
+          {
+            "name": "file",
+            "in": "path",
+            "required": true,
+            "description": "a file name of the pages' folder",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ]
       }
     }
   },
@@ -6699,7 +7712,8 @@ enum OpenAPIDocument {
           "bytes",
           "form",
           "events",
-          "strokes"
+          "strokes",
+          "editable"
         ],
         "properties": {
           "id": {
@@ -6733,6 +7747,14 @@ enum OpenAPIDocument {
           },
           "durationMilliseconds": {
             "type": "number"
+          },
+          "editable": {
+            "type": "boolean",
+            "description": "true for the owner, who may change it; false when read with a view token"
+          },
+          "viewLink": {
+            "type": "boolean",
+            "description": "for the owner only: whether the board has a view link (a view token)"
           }
         }
       },
@@ -8544,6 +9566,66 @@ enum OpenAPIDocument {
             "description": "pointer logs: strokes without an up, not drawn"
           }
         }
+      },
+      "BoardViewLink": {
+        "type": "object",
+        "required": [
+          "token",
+          "url"
+        ],
+        "properties": {
+          "token": {
+            "type": "string",
+            "pattern": "^[0-9a-f]{32}$",
+            "description": "128 random bits as 32 hex digits; shown this once"
+          },
+          "url": {
+            "type": "string",
+            "description": "the board's page with the token: /board/ID?view=TOKEN"
+          }
+        }
+      },
+      "BoardStyle": {
+        "type": "object",
+        "required": [
+          "pens",
+          "eraser"
+        ],
+        "properties": {
+          "pens": {
+            "type": "object",
+            "additionalProperties": {
+              "type": "object",
+              "required": [
+                "color",
+                "width"
+              ],
+              "properties": {
+                "color": {
+                  "type": "string",
+                  "pattern": "^#[0-9A-F]{6}$"
+                },
+                "width": {
+                  "type": "number",
+                  "description": "in surface units"
+                }
+              }
+            },
+            "description": "the pens by name, red and blue"
+          },
+          "eraser": {
+            "type": "object",
+            "required": [
+              "width"
+            ],
+            "properties": {
+              "width": {
+                "type": "number",
+                "description": "in surface units"
+              }
+            }
+          }
+        }
       }
     },
     "parameters": {
@@ -8838,6 +9920,16 @@ enum OpenAPIDocument {
         "schema": {
           "type": "boolean"
         }
+      },
+      "viewToken": {
+        "name": "view",
+        "in": "query",
+        "required": false,
+        "description": "the board's view token (POST /api/v1/boards/ID/view-token), which reads the board without logging in; a wrong, rotated or removed one is 404, as another user's board is",
+        "schema": {
+          "type": "string",
+          "maxLength": 64
+        }
       }
     },
     "securitySchemes": {
@@ -8845,6 +9937,12 @@ enum OpenAPIDocument {
         "type": "http",
         "scheme": "bearer",
         "description": "POST /api/v1/sessions gives the token"
+      },
+      "cookie": {
+        "type": "apiKey",
+        "in": "cookie",
+        "name": "touchline_session",
+        "description": "The session cookie POST /login sets in a browser (the same sessions as bearer tokens). Used only when there is no Authorization header. A request with it that may change something (POST, PUT, PATCH, DELETE) must also send X-CSRF-Token: the touchline_csrf cookie's value, hex(SHA-256(\"touchline-csrf:\" + session token)), and an Origin, when sent, that is the server's own; else 403 \"cross-site request refused: ...\""
       }
     }
   }

@@ -64,6 +64,9 @@ public struct ServerOptions: Sendable {
     /// is copied once into the response, so a render slot holds up to about three times this.
     /// 128 MiB holds 600 frames of a 1024 x 768 board at scale 2 (about 100 KB each).
     public var maxFrameArchiveBytes: Int = 128 << 20
+    /// A folder to serve the web pages from (`Resources/web` of a checkout), read afresh on
+    /// every request, for working on them; nil serves the copy built into the binary.
+    public var webRoot: String?
     /// What one account may keep of stored boards.
     public var boardQuota = Boards.defaultQuota
     /// What one account may keep of stored routes.

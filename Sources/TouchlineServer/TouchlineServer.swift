@@ -35,10 +35,11 @@ public struct TouchlineServer: Sendable {
             router.add(middleware: CORSMiddleware(allowOrigin: .custom(origin),
                                                   allowHeaders: [.accept, .authorization, .contentType, .ifNoneMatch],
                                                   allowMethods: [.get, .post, .put, .patch, .delete],
-                                                  exposedHeaders: ["ETag", "Location", "Retry-After", "X-Request-Id"]))
+                                                  exposedHeaders: ["ETag", "Location", "Retry-After", "X-Request-Id", "Touchline-Pitch-Rect"]))
         }
         router.add(middleware: ProblemMiddleware())
         router.add(middleware: LimitsMiddleware())
+        router.add(middleware: RequestSiteMiddleware(trustedProxies: options.trustedProxies))
         router.add(middleware: RequestRateMiddleware(api: api))
         router.add(middleware: BodyBudgetMiddleware(budget: api.bodyBudget, unknownLength: options.maxUploadBytes,
                                                    metrics: api.metrics))
@@ -54,6 +55,8 @@ public struct TouchlineServer: Sendable {
         TeamRoutes(api: api).register(on: router)
         PlayerRoutes(api: api).register(on: router)
         CardRoutes(api: api).register(on: router)
+        PitchRoutes(api: api).register(on: router)
+        WebRoutes(api: api).register(on: router)
         return router
     }
 

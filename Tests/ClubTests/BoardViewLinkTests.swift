@@ -11,14 +11,27 @@ private func document(strokes count: Int = 1) -> Data {
 
 private func notFound(_ id: Int64) -> ClubError { .notFound(kind: "board", reference: String(id)) }
 
+/// A scratch club with alice, who owns the boards, and bob, who does not.
+private struct TwoUsers {
+    let club: ScratchClub
+    let alice: ActingUser
+    let bob: ActingUser
+    let boards: Boards
+
+    init(quota: StorageQuota = Boards.defaultQuota) throws {
+        club = try ScratchClub()
+        alice = try club.user("alice")
+        bob = try club.user("bob")
+        boards = Boards(store: club.store, quota: quota)
+    }
+}
+
 /// Who may do what with a board and its view link: the owner, another user, a token's holder
 /// (logged in or not), a rotated or removed token, no token.
 @Suite struct BoardViewLinkTests {
     @Test func theOwnerSharesAndATokenReadsOnly() throws {
-        let club = try ScratchClub()
-        let alice = try club.user("alice")
-        let bob = try club.user("bob")
-        let boards = Boards(store: club.store)
+        let users = try TwoUsers()
+        let (alice, bob, boards) = (users.alice, users.bob, users.boards)
         let log = document(strokes: 3)
         let board = try boards.save(alice, title: "Pressing", log: log)
         #expect(board.editable && board.viewLink == false)
@@ -54,10 +67,8 @@ private func notFound(_ id: Int64) -> ClubError { .notFound(kind: "board", refer
     }
 
     @Test func wrongRotatedAndRemovedTokensAreNotFound() throws {
-        let club = try ScratchClub()
-        let alice = try club.user("alice")
-        let bob = try club.user("bob")
-        let boards = Boards(store: club.store)
+        let users = try TwoUsers()
+        let (alice, bob, boards) = (users.alice, users.bob, users.boards)
         let board = try boards.save(alice, title: "One", log: document())
         let other = try boards.save(alice, title: "Two", log: document())
         let first = try boards.rotateViewToken(alice, board.id)
@@ -163,10 +174,8 @@ private func notFound(_ id: Int64) -> ClubError { .notFound(kind: "board", refer
     }
 
     @Test func badInputChangesNothing() throws {
-        let club = try ScratchClub()
-        let alice = try club.user("alice")
-        let bob = try club.user("bob")
-        let boards = Boards(store: club.store)
+        let users = try TwoUsers()
+        let (alice, bob, boards) = (users.alice, users.bob, users.boards)
         let log = document(strokes: 2)
         let board = try boards.save(alice, title: "Pressing", log: log)
         #expect(throws: notFound(board.id)) { try boards.replace(bob, board.id, log: document(strokes: 5), title: "Bob's") }

@@ -57,7 +57,7 @@ import Testing
         // What the commands wrote is there.
         for file in ["433.png", "hike.png", "thumbs/garmin-hike-320x200.png", "hike-export.gpx", "fixtures.csv",
                      "fixtures.ics", "laliga.pdf", "tables.pdf", "table.png", "laporte.png", "laporte.pdf", "squad.pdf",
-                     "album.pdf", "pressing.json", "pressing.png", "served-board.png", "posted-board.png",
+                     "album.pdf", "pressing.json", "pressing.png", "served-board.png", "shared-board.png", "posted-board.png",
                      "served-table.pdf", "served-route.png"] {
             #expect(FileManager.default.fileExists(atPath: scratch.path(file)), "\(file)")
         }

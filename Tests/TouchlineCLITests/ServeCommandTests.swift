@@ -112,6 +112,43 @@ struct ServeCommandTests {
         #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
     }
 
+    @Test("the web pages: built in, or read from --web-root as they are edited")
+    func webPages() async throws {
+        let scratch = try Scratch()
+        let builtIn = try RunningServer(arguments: ["serve", "--port", "0", "--db", scratch.path("club.sqlite")])
+        let login = try await builtIn.client.send("GET", "/login")
+        #expect(login.status == 200)
+        #expect(login.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(String(decoding: login.body, as: UTF8.self).contains(#"<input name="password" type="password""#))
+        #expect(login.headers["content-security-policy"]?.hasPrefix("default-src 'self';") == true)
+        #expect(try builtIn.stop().0 == 0)
+
+        let folder = scratch.path("web")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data("<form>{{message}}</form>".utf8).write(to: URL(fileURLWithPath: folder + "/login.html"))
+        try Data("export const pen = 'red';\n".utf8).write(to: URL(fileURLWithPath: folder + "/board.js"))
+        let server = try RunningServer(arguments: ["serve", "--port", "0", "--db", scratch.path("club.sqlite"),
+                                                   "--web-root", folder])
+        let page = try await server.client.send("GET", "/login")
+        #expect(String(decoding: page.body, as: UTF8.self) == "<form></form>")
+        let script = try await server.client.send("GET", "/web/board.js")
+        #expect(script.status == 200 && script.headers["content-type"] == "text/javascript; charset=utf-8")
+        try Data("export const pen = 'blue';\n".utf8).write(to: URL(fileURLWithPath: folder + "/board.js"))
+        let edited = try await server.client.send("GET", "/web/board.js")
+        #expect(String(decoding: edited.body, as: UTF8.self) == "export const pen = 'blue';\n")
+        #expect(try server.stop().0 == 0)
+    }
+
+    @Test("serve refuses a --web-root that is not a folder of the pages (64)")
+    func badWebRoot() throws {
+        let scratch = try Scratch()
+        for root in ["/nonexistent/web", scratch.path("")] {
+            let result = try Touchline.run(["serve", "--port", "0", "--web-root", root])
+            #expect(result.status == 64, "\(root)")
+            #expect(result.stderr.contains("--web-root must be a folder of the web pages, with login.html"), "\(root)")
+        }
+    }
+
     @Test("serve refuses a bad port with a usage error")
     func badPort() throws {
         let result = try Touchline.run(["serve", "--port", "70000"])

@@ -11,11 +11,13 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Listens on loopback unless --host says otherwise; put a reverse proxy in front for \
             TLS. Stops cleanly on SIGTERM or SIGINT: requests in flight finish, then the database \
-            is closed. One log line per request goes to standard error.
+            is closed. One log line per request goes to standard error. The web board is at \
+            /board (sign in at /login); its pages are built in, or read from --web-root.
 
             Examples:
               touchline serve --port 8080 --db club.sqlite
               touchline serve --host 0.0.0.0 --trusted-proxy 127.0.0.1 --log-format json
+              touchline serve --web-root Resources/web
             """)
 
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
@@ -38,6 +40,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Offline PNG or JPEG map tiles under route maps and thumbnails, from an MBTiles file.",
                                valueName: "file.mbtiles"))
     var tiles: String?
+    @Option(help: ArgumentHelp("Serve the web pages from this folder, read on every request (for working on them), "
+                               + "instead of the copy built in.", valueName: "dir"))
+    var webRoot: String?
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
@@ -46,6 +51,13 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...1_000_000).contains(maxConnections) else { throw ValidationError("--max-connections must be from 1 to 1000000") }
         guard (1...maxConnections).contains(maxConnectionsPerClient) else {
             throw ValidationError("--max-connections-per-client must be from 1 to --max-connections (\(maxConnections))")
+        }
+        if let webRoot {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: webRoot, isDirectory: &isFolder), isFolder.boolValue,
+                  FileManager.default.fileExists(atPath: (webRoot as NSString).appendingPathComponent("login.html")) else {
+                throw ValidationError("--web-root must be a folder of the web pages, with login.html (Resources/web of a checkout)")
+            }
         }
     }
 
@@ -61,6 +73,7 @@ struct ServeCommand: AsyncParsableCommand {
         options.maximumConnections = maxConnections
         options.maximumConnectionsPerClient = maxConnectionsPerClient
         options.tiles = try RouteCommand.openTiles(tiles)
+        options.webRoot = webRoot
         try await TouchlineServer(options: options).run()
     }
 }

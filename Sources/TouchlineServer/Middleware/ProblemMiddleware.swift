@@ -11,11 +11,16 @@ struct ProblemMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
-            let problem = Problem(error)
-            if problem.isServerError {
-                context.logger.error("request failed", metadata: ["error": .string(String(reflecting: error))])
-            }
-            return problem.response(instance: request.uri.path, requestID: context.requestID)
+            return Self.answer(error, request: request, context: context)
         }
+    }
+
+    /// The problem answer to `error`, logged with its cause when it is the server's fault.
+    static func answer(_ error: any Error, request: Request, context: APIContext) -> Response {
+        let problem = Problem(error)
+        if problem.isServerError {
+            context.logger.error("request failed", metadata: ["error": .string(String(reflecting: error))])
+        }
+        return problem.response(instance: request.uri.path, requestID: context.requestID)
     }
 }

@@ -64,30 +64,11 @@ struct AccountRoutes {
             guard let name = login.username ?? login.email, !name.isEmpty else {
                 throw Problem.malformed("field 'username': missing (or give 'email')")
             }
-            // Both limits count before the password is checked, whether or not the account
-            // exists, so a refusal says nothing about it.
-            let address = api.clientAddress(request, context)
-            do {
-                try api.limit(api.loginsByAccount, key: name.lowercased(), name: "login-account", what: "login attempts for this account")
-                try api.limit(api.loginsByAddress, key: "login " + address, name: "login-address", what: "login attempts from this address")
-            } catch {
-                api.metrics.login("limited")
-                throw error
-            }
-            do {
-                let (token, account) = try await api.hashing {
-                    let actor = try api.accounts.authenticate(username: name, password: login.password)
-                    return (try api.accounts.startSession(for: actor), try api.accounts.account(of: actor))
-                }
-                api.metrics.login("success")
-                return try APIJSON.response(SessionCreated(token: token, user: account), status: .created)
-            } catch {
-                api.metrics.login("failure")
-                throw error
-            }
+            let session = try await api.signIn(name: name, password: login.password, request: request, context: context)
+            return try APIJSON.response(SessionCreated(token: session.token, user: session.account), status: .created)
         }
         v1.delete("sessions/current") { request, _ in
-            let token = try api.bearerToken(request)
+            let token = try api.sessionToken(request)
             try await api.run {
                 _ = try api.accounts.resumeSession(token: token)
                 try api.accounts.endSession(token: token)

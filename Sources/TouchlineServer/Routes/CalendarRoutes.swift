@@ -47,7 +47,7 @@ struct CalendarRoutes {
             let id = try PathID.parse(context, "id", kind: "team")
             let token = try Query(request).string("token", maximumLength: 100)
             let data: Data
-            if token == nil, request.headers[.authorization] != nil {
+            if token == nil, api.hasSession(request) {
                 data = try await api.run(for: request) { actor in try calendars.teamCalendar(actor, .id(id)) }
             } else {
                 data = try await api.run { try calendars.teamCalendar(teamID: id, token: token) }
