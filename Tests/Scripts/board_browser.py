@@ -470,10 +470,10 @@ const done = arguments[arguments.length - 1];
 '''
 
 
-def run(touchline, scratch):
+def run(touchline, scratch, report):
+    """The whole scenario; `report` gets a line for each stage passed."""
     from selenium.webdriver.common.by import By
 
-    report = []
     server = Server(touchline, scratch)
     server.add_user()
     server.start()
@@ -592,7 +592,6 @@ def run(touchline, scratch):
         server.stop()
     errors = [line for line in server.server_log().splitlines() if ' error ' in line]
     check(not errors, 'the server logged errors: ' + '\n'.join(errors[:5]))
-    return report
 
 
 def main():
@@ -606,11 +605,13 @@ def main():
         raise Failure(f'the browser test took longer than {TIME_LIMIT} s')
     signal.signal(signal.SIGALRM, out_of_time)
     signal.alarm(TIME_LIMIT)
+    report = []
     try:
-        for line in run(touchline, scratch):
-            print(line)
+        run(touchline, scratch, report)
+        print('\n'.join(report))
     except Failure as failure:
-        print(f'board_browser: {failure}', file=sys.stderr)
+        passed = ''.join(f'\n  passed: {line}' for line in report)
+        print(f'board_browser: {failure}{passed}', file=sys.stderr)
         return 1
     except ImportError as error:
         print(f'board_browser: selenium is missing from the test environment: {error}', file=sys.stderr)
