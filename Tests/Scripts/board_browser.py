@@ -582,6 +582,19 @@ def run(touchline, scratch, report):
 
         report.append(check_palm_rejection(owner))
 
+        # Saved again (PUT), the owner signs out from /boards: the session ends.
+        owner.click('button[data-action="save"]')
+        wait_for('the second save', lambda: owner.button('#status').text == 'Saved.')
+        status, _, stored = server.get(f'/api/v1/boards/{board_id}/log', cookie)
+        check(status == 200 and stored.decode() == owner.log(), 'the saved-again log differs from the page\'s')
+        owner_driver.get(server.base + '/boards')
+        wait_for('the sign-out button', lambda: owner_driver.find_elements(By.CSS_SELECTOR, 'form[action="/logout"] button'))
+        owner_driver.find_element(By.CSS_SELECTOR, 'form[action="/logout"] button').click()
+        wait_for('/logout to go to /login', lambda: '/login' in owner_driver.current_url)
+        status, _, _ = server.get('/api/v1/boards', cookie)
+        check(status == 401, f'the session still works after signing out ({status})')
+        report.append('saved again; signed out from /boards')
+
         failures = viewer_driver.execute_async_script(MODULE_CHECKS)
         check(not failures, 'module checks: ' + '; '.join(failures))
         report.append('modules: log versions 1 and 2 with their errors, viewer resume and epochs')
