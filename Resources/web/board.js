@@ -44,8 +44,12 @@ class BoardPage {
     this.saving = false;
     this.publisher = null;
     this.viewer = null;
+    /** The pitch picture shown ({url, size, rect}), the request it answered, and its object URL. */
+    this.pitch = null;
     this.pitchKey = null;
     this.pitchURL = null;
+    this.refitTimer = null;
+    this.refitting = false;
     this.ready = false;
     this.input = new PointerInput(this.canvas, {
       view: this.view,
@@ -58,7 +62,9 @@ class BoardPage {
     this.bindControls();
     new ResizeObserver(() => this.resized()).observe(this.stage);
     window.addEventListener('beforeunload', (event) => {
-      if (this.editable && this.dirty) event.preventDefault();
+      if (!this.editable || !this.dirty) return;
+      event.preventDefault();
+      event.returnValue = ''; // what Safari and older engines look at
     });
   }
 
