@@ -462,6 +462,38 @@ const done = arguments[arguments.length - 1];
     sockets[1].message({ epoch: 'e2', from: 0, lines: chunk(0, 4) });
     expect(resets === 2 && state.applied.length === 1 && state.lines.length === 4, 'a new epoch resets the board');
     viewer.stop();
+
+    // A publisher: the whole log first, then the lines of one turn together; after a drop it
+    // connects again and starts over with the whole log; a refused log (1007) is not retried.
+    sockets.length = 0;
+    let log = header(2) + '\n';
+    const { Publisher } = await import('/web/live.js');
+    const publisher = new Publisher('7', { log: () => log });
+    publisher.start();
+    const sent = [];
+    sockets[0].send = (text) => sent.push(text);
+    expect(/\/api\/v1\/boards\/7\/live\?role=publish$/.test(sockets[0].url), `publisher URL ${sockets[0].url}`);
+    publisher.send('{"t":0,"type":"clear"}'); // not open yet: the whole log will carry it
+    sockets[0].open();
+    expect(sent.length === 1 && sent[0] === log, `first message: ${JSON.stringify(sent)}`);
+    for (const line of stroke(1, 0, 10)) { log += line + '\n'; publisher.send(line); }
+    await Promise.resolve();
+    expect(sent.length === 2 && sent[1] === stroke(1, 0, 10).join('\n') + '\n', `batched lines: ${JSON.stringify(sent)}`);
+    sockets[0].drop();
+    await new Promise((resolve) => setTimeout(resolve, 1400));
+    expect(sockets.length === 2, `the publisher did not connect again (${sockets.length})`);
+    sockets[1].send = (text) => sent.push(text);
+    sockets[1].open();
+    expect(sent.length === 3 && sent[2] === log, 'the publisher did not start over with the whole log');
+    const refused = new Event('close');
+    refused.code = 1007;
+    refused.reason = 'line 3: bad';
+    sockets[1].readyState = 3;
+    sockets[1].dispatchEvent(refused);
+    // Longer than the second retry's delay (2 s + 20 %).
+    await new Promise((resolve) => setTimeout(resolve, 2600));
+    expect(sockets.length === 2, 'a refused publisher tried again');
+    publisher.stop();
   } finally {
     window.WebSocket = RealSocket;
   }
@@ -605,7 +637,7 @@ def run(touchline, scratch, report):
         viewer_driver.get(server.base + '/login')
         failures = viewer_driver.execute_async_script(MODULE_CHECKS)
         check(not failures, 'module checks: ' + '; '.join(failures))
-        report.append('modules: log versions 1 and 2 with their errors, viewer resume and epochs')
+        report.append('modules: log versions 1 and 2 with their errors, viewer resume and epochs, publisher restarts')
     finally:
         for board in (owner, viewer):
             if board:
