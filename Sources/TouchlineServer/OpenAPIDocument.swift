@@ -6747,6 +6747,80 @@ enum OpenAPIDocument {
         ]
       }
     },
+    "/api/v1/boards/{id}/live": {
+      "get": {
+        "operationId": "followBoardLive",
+        "summary": "Draw a stored board live or watch it being drawn, over a WebSocket (GET with Connection: Upgrade, Upgrade: websocket). The owner's page publishes with ?role=publish: its first text message is the whole touchline.pointer log so far, every later one appends complete lines, each checked as the log's reader checks it (an invalid line closes the socket with 1007 and the line's error; more than 4 MiB, 1009). Anyone with the view link (?view=TOKEN), or the owner, watches: the server sends {\"epoch\",\"from\",\"lines\"} messages with the lines not yet seen (line 0 is the header; a new epoch starts again from 0), and a viewer resumes after a drop with &epoch=E&from=N. A viewer that sends anything is closed (1008); rotating or removing the view link closes its viewers. Who may connect is checked before the upgrade: 401 without a login or token, 404 for a board the requester may not read or a wrong or old token, 429 when the board has all its viewers (50); a request that does not ask to upgrade gets 426 after the same checks.",
+        "tags": [
+          "boards"
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/boardId"
+          },
+          {
+            "$ref": "#/components/parameters/viewToken"
+          },
+          {
+            "name": "role",
+            "in": "query",
+            "required": false,
+            "description": "publish: the owner's page sends the log; leave out to watch",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "publish"
+              ]
+            }
+          },
+          {
+            "name": "epoch",
+            "in": "query",
+            "required": false,
+            "description": "a viewer resuming: the epoch of the lines it has",
+            "schema": {
+              "type": "string",
+              "maxLength": 32
+            }
+          },
+          {
+            "name": "from",
+            "in": "query",
+            "required": false,
+            "description": "a viewer resuming: how many lines of that epoch it has",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 2147483647
+            }
+          }
+        ],
+        "responses": {
+          "101": {
+            "description": "Switching to the WebSocket protocol"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          },
+          {}
+        ]
+      }
+    },
     "/api/v1/pitch.svg": {
       "get": {
         "operationId": "pitchPicture",

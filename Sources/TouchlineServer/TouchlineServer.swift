@@ -95,8 +95,7 @@ public struct TouchlineServer: Sendable {
         let logger = logger
         return Application(
             router: router(),
-            server: .http1WebSocketUpgrade(webSocketRouter: webSocketRouter(),
-                                           configuration: .init(http1: http, ws: webSockets)),
+            server: gatedServer(limits: limits, http: http, webSockets: webSockets),
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "touchline"),
             services: [WorkersService(workers: api.workers)],
             onServerRunning: { channel in
@@ -105,6 +104,20 @@ public struct TouchlineServer: Sendable {
                 await onListening(port)
             },
             logger: logger)
+    }
+
+    /// HTTP/1.1 with WebSocket upgrades, a ``ConnectionGate`` first on every connection: the
+    /// upgrading channel adds the ``ConnectionGuard`` and the idle timeout only once a first
+    /// request's head is read, so the gate holds the connection counts and that head's time.
+    func gatedServer(limits: ConnectionLimits, http: HTTP1Channel.Configuration,
+                     webSockets: WebSocketServerConfiguration) -> HTTPServerBuilder {
+        let responder = webSocketRouter().buildResponder()
+        let deadline = TimeAmount.seconds(Int64(options.idleTimeoutSeconds))
+        return HTTPServerBuilder { httpResponder in
+            GatedChannel(inner: HTTP1WebSocketUpgradeChannel(responder: httpResponder, webSocketResponder: responder,
+                                                             configuration: .init(http1: http, ws: webSockets)),
+                         limits: limits, headDeadline: deadline)
+        }
     }
 
     /// Serves until SIGTERM or SIGINT, then lets requests in flight finish, stops the worker

@@ -235,7 +235,7 @@ import Testing
     @Test(arguments: [
         (["-o", "x.jpg"], "cannot tell the format of 'x.jpg'"),
         (["-o", "x.png", "--size", "big"], "--size"),
-        (["-o", "x.png", "--scale", "0"], "--scale must be above 0"),
+        (["-o", "x.png", "--scale", "0"], "--scale must be from 0.01"),
         (["-o", "x.png", "--until=-1"], "--until must be 0 or more"),
         (["-o", "x.png", "--background", "mud"], "--background"),
     ])

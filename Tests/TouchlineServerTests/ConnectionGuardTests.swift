@@ -147,20 +147,23 @@ struct ConnectionGuardTests {
     func admission() throws {
         let registry = ConnectionRegistry(maximum: 3, maximumPerClient: 2, exempt: ["10.0.0.1"])
         let limits = Self.limits(registry: registry)
-        let first = try Self.channel(limits)
-        let second = try Self.channel(limits)
-        let third = try Self.channel(limits)
+        func channel(from address: String = "192.0.2.7") throws -> EmbeddedChannel {
+            try Self.channel(limits, from: address, front: ConnectionGate(limits: limits, headDeadline: .seconds(30)))
+        }
+        let first = try channel()
+        let second = try channel()
+        let third = try channel()
         #expect(first.isActive && second.isActive)
         #expect(!third.isActive)
         // A trusted proxy is held only to the total: one place is left.
-        let proxied = try Self.channel(limits, from: "10.0.0.1")
+        let proxied = try channel(from: "10.0.0.1")
         #expect(proxied.isActive)
-        let overTotal = try Self.channel(limits, from: "10.0.0.1")
+        let overTotal = try channel(from: "10.0.0.1")
         #expect(!overTotal.isActive)
         #expect(registry.openCount == 3)
         _ = try first.finish()
         #expect(registry.openCount == 2)
-        let again = try Self.channel(limits)
+        let again = try channel()
         #expect(again.isActive)
         for channel in [second, proxied, again] { _ = try channel.finish() }
         #expect(registry.openCount == 0)

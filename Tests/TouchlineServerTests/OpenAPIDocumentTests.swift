@@ -63,8 +63,9 @@ struct OpenAPIDocumentTests {
                 if let id { #expect(ids.insert(id).inserted, "\(name): operationId \(id) is used twice") }
                 #expect(operation["summary"] is String, "\(name) has no summary")
                 let responses = operation["responses"] as? [String: Any] ?? [:]
-                // A web page's form succeeds with a redirect (303 See Other); an API operation with a 2xx.
-                let successes = path.hasPrefix("/api/") ? ["2"] : ["2", "3"]
+                // A web page's form succeeds with a redirect (303 See Other); an API operation with a
+                // 2xx, or, upgrading to a WebSocket, 101 Switching Protocols.
+                let successes = path.hasPrefix("/api/") ? ["2", "101"] : ["2", "3"]
                 #expect(responses.keys.contains { key in successes.contains { key.hasPrefix($0) } }, "\(name) has no success response")
                 let problem = (responses["default"] as? [String: Any])?["content"] as? [String: Any]
                 #expect(problem?["application/problem+json"] != nil, "\(name) does not document its problems")

@@ -15,8 +15,8 @@ struct ConnectionLimits: Sendable {
     let metrics: ServerMetrics
 }
 
-/// Keeps one connection from holding the server: it refuses the connection when its client
-/// already has too many (or the server does), answers 408 and closes when a request (its head
+/// Keeps one connection from holding the server (``ConnectionGate``, in front of it, takes the
+/// connection's place in the registry): it answers 408 and closes when a request (its head
 /// and body) does not arrive at ``ConnectionLimits/requestPace``, and closes when the client
 /// does not take a large response at ``ConnectionLimits/responsePace``. The HTTP codec's idle
 /// timeout still closes connections that send nothing.
@@ -27,9 +27,6 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPResponsePart
 
     private let limits: ConnectionLimits
-    /// The address counted in the registry, until released.
-    private var admitted: String?
-    private var refused = false
     private var timedOut = false
 
     /// The request being read: when its head came, its path, and the body bytes so far.
@@ -50,29 +47,6 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         self.limits = limits
     }
 
-    // MARK: - Admission
-
-    func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { admit(context) }
-    }
-
-    func channelActive(context: ChannelHandlerContext) {
-        context.fireChannelActive()
-        admit(context)
-    }
-
-    private func admit(_ context: ChannelHandlerContext) {
-        guard admitted == nil, !refused else { return }
-        let address = context.channel.remoteAddress?.ipAddress ?? "unknown"
-        if limits.registry.admit(address) {
-            admitted = address
-        } else {
-            refused = true
-            limits.metrics.rateLimited("connections")
-            context.close(promise: nil)
-        }
-    }
-
     func channelInactive(context: ChannelHandlerContext) {
         stop()
         context.fireChannelInactive()
@@ -82,20 +56,18 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         stop()
     }
 
-    /// Cancels the timers and gives the connection's place back.
+    /// Cancels the timers.
     private func stop() {
         requestTimer?.cancel()
         requestTimer = nil
         writeTimer?.cancel()
         writeTimer = nil
-        if let admitted { limits.registry.release(admitted) }
-        admitted = nil
     }
 
     // MARK: - Requests
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard !timedOut, !refused else { return }
+        guard !timedOut else { return }
         switch unwrapInboundIn(data) {
         case .head(let head):
             requestsRead += 1
@@ -160,9 +132,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     // MARK: - Responses
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        guard !timedOut, !refused else {
-            // The connection answered 408 or was refused: what the handler writes now has
-            // nowhere to go.
+        guard !timedOut else {
+            // The connection answered 408: what the handler writes now has nowhere to go.
             promise?.fail(ChannelError.ioOnClosedChannel)
             return
         }

@@ -117,9 +117,9 @@ actor LiveBoards {
             }
         }
         if let refusal {
+            // The publisher's own connection closes with the refusal's reason: its signals
+            // stay open, so that ending them does not race that close.
             session.publisher = nil
-            session.publisherSignals?.finish()
-            session.publisherSignals = nil
             throw refusal
         }
         if first {
