@@ -156,6 +156,26 @@ struct LiveBoardAPITests {
         }
     }
 
+    @Test("the owner's page publishes with its session cookie and its own Origin, as a browser sends them; another origin is refused")
+    func publisherFromTheSitesOwnPage() async throws {
+        try await APITest().run(.live) { client in
+            let (token, id, _) = try await Self.sharedBoard(client)
+            let port = try #require(client.client.port)
+            // A browser's handshake, by hand: WebSocketClient always sends an Origin of its own.
+            let page = try RawConnection(port: port, timeout: 1)
+            try page.send("GET /api/v1/boards/\(id)/live?role=publish HTTP/1.1\r\nHost: localhost:\(port)\r\n"
+                + "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                + "Sec-WebSocket-Version: 13\r\nOrigin: http://localhost:\(port)\r\nCookie: touchline_session=\(token)\r\n\r\n")
+            // The upgrade, and then no close frame: the publisher is waiting for its log.
+            let (answer, closed) = page.readToEnd()
+            #expect(answer.hasPrefix("HTTP/1.1 101"), "\(answer.prefix(200))")
+            #expect(!closed && !answer.contains("not allowed"), "\(answer.suffix(100))")
+            let foreign = try await client.send(.get, "/api/v1/boards/\(id)/live?role=publish",
+                                                headers: [.cookie: "touchline_session=\(token)", .origin: "https://elsewhere.example"])
+            #expect(foreign.status == .forbidden)
+        }
+    }
+
     @Test("viewers cannot draw; a publisher sending garbage is closed with the line at fault")
     func misbehavingClients() async throws {
         try await APITest().run(.live) { client in

@@ -31,7 +31,13 @@ struct LiveRoutes {
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
             let request = context.request
-            guard let (board, role) = try? await role(request, context.requestContext) else {
+            // The upgrade runs after the middleware that set the request's site has returned:
+            // set it again, or a browser's publisher (which sends Origin) is refused here.
+            let site = RequestSite(request, peer: context.requestContext.peerAddress,
+                                   trustedProxies: api.options.trustedProxies)
+            guard let (board, role) = try? await RequestSite.$current.withValue(site, operation: {
+                try await role(request, context.requestContext)
+            }) else {
                 try await outbound.close(.policyViolation, reason: "not allowed to follow this board")
                 return
             }
