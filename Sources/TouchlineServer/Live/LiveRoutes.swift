@@ -46,9 +46,10 @@ struct LiveRoutes {
                 try await publish(board: board, inbound: inbound, outbound: outbound)
             case .viewer(let byViewLink):
                 let query = Query(request)
-                let epoch = try? query.string("epoch", maximumLength: 32)
-                let from = (try? query.int("from", in: 0...Int(Int32.max))) ?? 0
-                try await watch(board: board, byViewLink: byViewLink, epoch: epoch ?? nil, from: from ?? 0,
+                // A resume position that does not parse starts the viewer from the beginning.
+                let epoch = (try? query.string("epoch", maximumLength: 32)) ?? nil
+                let from = (try? query.int("from", in: 0...Int(Int32.max))) ?? nil
+                try await watch(board: board, byViewLink: byViewLink, epoch: epoch, from: from ?? 0,
                                 inbound: inbound, outbound: outbound)
             }
         }
@@ -113,7 +114,7 @@ struct LiveRoutes {
         let publisher = UUID()
         let signals = await live.startPublishing(board: board, publisher: publisher)
         let maximum = maximumMessageBytes
-        let closing = await withTaskGroup(of: Closing?.self) { group -> Closing? in
+        await withTaskGroup(of: Closing?.self) { group in
             group.addTask {
                 var first = true
                 do {
@@ -142,9 +143,7 @@ struct LiveRoutes {
             let first = await group.next() ?? nil
             if let first { try? await outbound.close(first.code, reason: Self.closeReason(first.reason)) }
             group.cancelAll()
-            return first
         }
-        _ = closing
         await live.stopPublishing(board: board, publisher: publisher)
     }
 
