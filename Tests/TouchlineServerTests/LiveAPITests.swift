@@ -172,6 +172,11 @@ struct BodyBudgetTests {
         let test = try APITest {
             $0.maxUploadBytes = 64 * 1024
             $0.bodyBytesInFlight = 100 * 1024
+            // The slow request must hold its reservation however long a loaded machine takes
+            // to get to the others: with the default pace it is answered 408 after about 27 s,
+            // its reservation goes with it, and the refused body fits.
+            $0.requestPace = TransferPace(graceSeconds: 600, minimumBytesPerSecond: 8192)
+            $0.idleTimeoutSeconds = 600
         }
         try await test.run(.live) { client in
             let port = try #require(client.client.port)
