@@ -34,6 +34,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         // Card albums packed as ZIP archives (album.json and its images), read in memory.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // The club database on a PostgreSQL server, shared by several `touchline serve`.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // System libraries, found through pkg-config (scripts/bootstrap installs them).
@@ -81,8 +84,10 @@ let package = Package(
         // Stroke logs, pitch geometry and board replay.
         .target(name: "Tactics", dependencies: ["Canvas", "Support"]),
 
-        // GPS tracks and routes: readers, statistics, route maps, batch thumbnails.
-        .target(name: "Routes", dependencies: ["Canvas", "Support", "CLibXML2"]),
+        // GPS tracks and routes: readers, statistics, route maps, batch thumbnails (split into
+        // shards by a SHA-256 of each path, from swift-crypto, the same on every machine).
+        .target(name: "Routes", dependencies: ["Canvas", "Support", "CLibXML2",
+                                               .product(name: "Crypto", package: "swift-crypto")]),
 
         // The football domain as plain values: matches, statistics, standings, fixtures, importers
         // (CSV split into fields by SwiftCSV).
@@ -93,7 +98,8 @@ let package = Package(
         .target(name: "Reports", dependencies: ["Canvas", "League", "Support",
                                                 .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
 
-        // The club services over one SQLite file: accounts, teams, squads, messaging.
+        // The club services over one store: an SQLite file (GRDB) or a PostgreSQL server
+        // (postgres-nio).
         .target(
             name: "Club",
             dependencies: [
@@ -102,6 +108,10 @@ let package = Package(
                 "Routes",
                 "Support",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
@@ -186,7 +196,7 @@ let package = Package(
         .testTarget(name: "TacticsTests", dependencies: ["Tactics", "Canvas", "TestSupport"]),
         // What several test targets share: reading produced PDFs back with poppler, making ZIP
         // archives (album uploads, hostile ones too).
-        .target(name: "TestSupport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
+        .target(name: "TestSupport", dependencies: ["Club", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 path: "Tests/TestSupport"),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "League", "Canvas", "TestSupport"]),
         .testTarget(

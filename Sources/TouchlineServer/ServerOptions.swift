@@ -14,8 +14,11 @@ public struct ServerOptions: Sendable {
     public var host: String = "127.0.0.1"
     /// The port; 0 picks a free one (see ``TouchlineServer/run(onListening:)``).
     public var port: Int = 8080
-    /// The SQLite database the services use.
+    /// The database the services use: an SQLite file's path or a PostgreSQL URL.
     public var databasePath: String
+    /// How the database is opened: its pool of connections, and whether an old schema is
+    /// migrated or refused.
+    public var database = StoreOptions()
     /// How each log line is written on standard error.
     public var logFormat: LogFormat = .text
     /// The largest upload (a season file, a stroke log, a GPS file), in bytes.

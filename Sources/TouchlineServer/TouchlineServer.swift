@@ -22,7 +22,7 @@ public struct TouchlineServer: Sendable {
     /// Opens (and migrates) the database; the server starts with ``run(onListening:)``.
     public init(options: ServerOptions, logger: Logger? = nil) throws {
         self.options = options
-        let store = try ClubStore(path: options.databasePath)
+        let store = try ClubStore(options.databasePath, options: options.database)
         api = APIServices(options: options, store: store)
         let format = options.logFormat
         self.logger = logger ?? Logger(label: "touchline") { LineLogHandler(label: $0, format: format) }

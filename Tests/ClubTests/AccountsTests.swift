@@ -18,7 +18,7 @@ import Testing
             try club.accounts.register(username: "alice2", displayName: "A", email: "ALICE@example.org", password: "long enough")
         }
         #expect(Accounts.emailRefused.errorDescription == "email: this address cannot be used; give another")
-        #expect(try club.count("user") == 1)
+        #expect(try club.count("\"user\"") == 1)
     }
 
     @Test func loggingInWithTheRightAndTheWrongPassword() throws {
@@ -48,7 +48,7 @@ import Testing
         } catch let ClubError.invalid(field, _) {
             #expect(field == input.4)
         }
-        #expect(try club.count("user") == 0)
+        #expect(try club.count("\"user\"") == 0)
     }
 
     @Test func sessionsStartResumeAndEnd() throws {
@@ -75,7 +75,7 @@ import Testing
         for secret in ["alice-password", "correct horse battery", token, secondToken] {
             #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(secret) is stored in clear")
         }
-        let stored = try club.store.read { db in try String.fetchOne(db, sql: "SELECT passwordHash FROM user") }
+        let stored = try club.store.read { db in try db.value(String.self, "SELECT passwordHash FROM \"user\"") }
         #expect(stored?.hasPrefix("$scrypt$ln=10,r=8,p=1$") == true)
     }
 
@@ -240,11 +240,11 @@ import Testing
     @Test func everyConnectionUsesWALForeignKeysAndABusyTimeout() throws {
         let club = try ScratchClub()
         let (journal, foreignKeys, timeout) = try club.store.read { db in
-            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA foreign_keys"),
-             try Int.fetchOne(db, sql: "PRAGMA busy_timeout"))
+            (try db.value(String.self, "PRAGMA journal_mode"), try db.value(Int.self, "PRAGMA foreign_keys"),
+             try db.value(Int.self, "PRAGMA busy_timeout"))
         }
         #expect(journal == "wal" && foreignKeys == 1 && timeout == 10_000)
-        let writerForeignKeys = try club.store.write { db in try Int.fetchOne(db, sql: "PRAGMA foreign_keys") }
+        let writerForeignKeys = try club.store.write { db in try db.value(Int.self, "PRAGMA foreign_keys") }
         #expect(writerForeignKeys == 1)
     }
 
@@ -254,14 +254,14 @@ import Testing
         // A message to a user who does not exist, and one to oneself.
         #expect(throws: ClubError.self) {
             try club.store.write { db in
-                try db.execute(sql: "INSERT INTO message (senderId, recipientId, subject, body, sentAt) VALUES (?, 999, 's', 'b', 0)",
-                               arguments: [alice.userID])
+                try db.execute("INSERT INTO message (senderId, recipientId, subject, body, sentAt) VALUES (?, 999, 's', 'b', ?)",
+                               [alice.userID, Date()])
             }
         }
         #expect(throws: ClubError.self) {
             try club.store.write { db in
-                try db.execute(sql: "INSERT INTO message (senderId, recipientId, subject, body, sentAt) VALUES (?, ?, 's', 'b', 0)",
-                               arguments: [alice.userID, alice.userID])
+                try db.execute("INSERT INTO message (senderId, recipientId, subject, body, sentAt) VALUES (?, ?, 's', 'b', ?)",
+                               [alice.userID, alice.userID, Date()])
             }
         }
         #expect(try club.count("message") == 0)

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import Club
 
@@ -114,7 +113,7 @@ private struct TwoUsers {
         #expect(tokens.count == 20)
         let token = try boards.rotateViewToken(alice, board.id)
         let stored = try club.store.read { db in
-            try String.fetchOne(db, sql: "SELECT viewTokenHash FROM board WHERE id = ?", arguments: [board.id])
+            try db.value(String.self, "SELECT viewTokenHash FROM board WHERE id = ?", [board.id])
         }
         // SHA-256 as sessions' tokens are hashed, written in hex.
         let digest = SessionToken.digest(token).map { String(format: "%02x", $0) }.joined()
@@ -122,12 +121,12 @@ private struct TwoUsers {
         #expect(try club.databaseBytes().range(of: Data(token.utf8)) == nil)
         // The schema holds the shape: 64 lower-case hex digits, unique.
         #expect(throws: (any Error).self) {
-            try club.store.write { db in try db.execute(sql: "UPDATE board SET viewTokenHash = 'abc' WHERE id = ?", arguments: [board.id]) }
+            try club.store.write { db in try db.execute("UPDATE board SET viewTokenHash = 'abc' WHERE id = ?", [board.id]) }
         }
         let second = try boards.save(alice, title: "Two", log: document())
         #expect(throws: (any Error).self) {
             try club.store.write { db in
-                try db.execute(sql: "UPDATE board SET viewTokenHash = ? WHERE id = ?", arguments: [digest, second.id])
+                try db.execute("UPDATE board SET viewTokenHash = ? WHERE id = ?", [digest, second.id])
             }
         }
     }

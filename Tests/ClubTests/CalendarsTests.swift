@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import League
 import Testing
 @testable import Club
@@ -179,7 +178,7 @@ import Testing
         let data = try f.calendars.teamCalendar(teamID: team.id, token: subscription.token)
         #expect(String(decoding: data, as: UTF8.self).contains("X-WR-CALNAME:Infantil A 2024/25\r\n"))
         // Only the hash is kept.
-        let stored = try f.club.store.read { db in try Data.fetchOne(db, sql: "SELECT calendarTokenHash FROM team") }
+        let stored = try f.club.store.read { db in try db.value(Data.self, "SELECT calendarTokenHash FROM team") }
         #expect(stored?.count == 32 && stored != Data(subscription.token.utf8))
         // A wrong token, another team's id, or a team that does not exist: all the same answer.
         #expect(throws: noSuchTeam) { try f.calendars.teamCalendar(teamID: team.id, token: subscription.token + "x") }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import League
 import Testing
 @testable import Club
@@ -9,8 +8,8 @@ import Testing
 @Suite struct FriendlyLinksTests {
     static func sides(_ club: ScratchClub, _ match: Int64) throws -> [Int64?] {
         try club.store.read { db in
-            let row = try Row.fetchOne(db, sql: "SELECT homeTeamId, awayTeamId FROM match WHERE id = ?", arguments: [match])
-            return [row?["homeTeamId"], row?["awayTeamId"]]
+            guard let row = try db.fetchOne("SELECT homeTeamId, awayTeamId FROM match WHERE id = ?", [match]) else { return [nil, nil] }
+            return [try row("homeTeamId"), try row("awayTeamId")]
         }
     }
 
@@ -105,12 +104,10 @@ import Testing
                     (2, 1, 'Infantil A', 'Osasuna', '2023-10-01', 'scheduled');
                 """)
         let store = club.store
-        let links = try store.read { db in
-            try Row.fetchAll(db, sql: "SELECT homeTeamId FROM match ORDER BY id").map { $0["homeTeamId"] as Int64? }
-        }
+        let links = try store.read { db in try db.values(Int64?.self, "SELECT homeTeamId FROM match ORDER BY id") }
         #expect(links == [7, nil])
         // Seasons written as seasons are now, so cards match them; a clash keeps its label.
-        let seasons = try store.read { db in try String.fetchAll(db, sql: "SELECT season FROM league ORDER BY id") }
+        let seasons = try store.read { db in try db.values(String.self, "SELECT season FROM league ORDER BY id") }
         #expect(seasons == ["2024/25", "2023/2024", "2023/24", "verano"])
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import League
 import Testing
 @testable import Club
@@ -47,7 +46,7 @@ import Testing
         }
         #expect(try leagues.zones(.id(info.id)) == Self.laLiga)
         // Deleting the league deletes its zones.
-        try club.store.write { db in try db.execute(sql: "DELETE FROM league") }
-        #expect(try club.store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM leagueZone") } == 0)
+        try club.store.write { db in try db.execute("DELETE FROM league") }
+        #expect(try club.count("leagueZone") == 0)
     }
 }

@@ -195,7 +195,7 @@ import Testing
         #expect(subscription.leagueID == f.secret.id && subscription.teamID == nil)
         #expect(subscription.path == "/api/v1/leagues/\(f.secret.id)/calendar.ics?token=\(subscription.token)")
         let stored = try f.club.store.read { db in
-            try Data.fetchOne(db, sql: "SELECT calendarTokenHash FROM league WHERE id = ?", arguments: [f.secret.id])
+            try db.value(Data.self, "SELECT calendarTokenHash FROM league WHERE id = ?", [f.secret.id])
         }
         #expect(stored?.count == 32 && stored != Data(subscription.token.utf8))
         let events = CalendarsTests.events(try f.calendars.leagueCalendar(secret, token: subscription.token))
@@ -267,10 +267,10 @@ import Testing
         let info = try Leagues(store: club.store).show(.id(1))
         #expect(!info.private)
         #expect(throws: (any Error).self) {
-            try club.store.write { db in try db.execute(sql: "UPDATE league SET private = 2 WHERE id = 1") }
+            try club.store.write { db in try db.execute("UPDATE league SET private = 2 WHERE id = 1") }
         }
         #expect(throws: (any Error).self) {
-            try club.store.write { db in try db.execute(sql: "UPDATE league SET calendarTokenHash = x'00' WHERE id = 1") }
+            try club.store.write { db in try db.execute("UPDATE league SET calendarTokenHash = ? WHERE id = 1", [Data([0])]) }
         }
     }
 }

@@ -62,6 +62,6 @@ final class ScratchClub {
     }
 
     func count(_ table: String) throws -> Int {
-        try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0 }
+        try store.read { db in try db.value(Int.self, "SELECT count(*) FROM \(table)") ?? 0 }
     }
 }

@@ -95,7 +95,8 @@ private func track(_ latitude: Double, _ longitude: Double, name: String? = nil)
         }
         try routes.add(bob, document: track(43.2630, -2.9350), name: "bob's")
         try club.store.write { db in
-            try db.execute(sql: "UPDATE route SET createdAt = '2024-05-01 10:00:00.000' WHERE name IN ('route 3', 'route 4', 'route 5')")
+            try db.execute("UPDATE route SET createdAt = ? WHERE name IN ('route 3', 'route 4', 'route 5')",
+                           [Date(timeIntervalSince1970: 1_714_557_600)])
         }
         let sanSebastian = GeoPoint(latitude: 43.3183, longitude: -1.9812)
         for near in [nil, sanSebastian] {

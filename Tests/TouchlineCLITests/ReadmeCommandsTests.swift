@@ -55,7 +55,8 @@ import Testing
         let last = result.stderr.split(separator: "\n").suffix(6).joined(separator: "\n")
         #expect(result.status == 0, "stopped at:\n\(last)")
         // What the commands wrote is there.
-        for file in ["433.png", "hike.png", "thumbs/garmin-hike-320x200.png", "hike-export.gpx", "fixtures.csv",
+        for file in ["433.png", "hike.png", "thumbs/garmin-hike-320x200.png", "sharded/garmin-hike-320x200.png",
+                     "sharded/planned-route-320x200.png", "hike-export.gpx", "fixtures.csv",
                      "fixtures.ics", "laliga.pdf", "tables.pdf", "table.png", "laporte.png", "laporte.pdf", "squad.pdf",
                      "album.pdf", "pressing.json", "pressing.png", "served-board.png", "shared-board.png", "posted-board.png",
                      "served-table.pdf", "served-route.png", "drill.gif", "mistake.webp",

@@ -102,7 +102,7 @@ struct LeagueAPITests {
             let set = try await client.send(.put, "\(setup.path)/password", token: setup.alice, json: ["password": "jueves 19h"])
             #expect(set.status == .noContent)
             #expect(try await client.send(.get, setup.path).json()["hasPassword"] as? Bool == true)
-            let stored = try test.store().read { db in
+            let stored = try test.store().readForTests { db in
                 try String.fetchOne(db, sql: "SELECT passwordHash FROM league WHERE id = ?", arguments: [setup.id])
             }
             #expect(stored != nil && stored?.contains("jueves") == false)

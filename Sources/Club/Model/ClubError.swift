@@ -24,10 +24,10 @@ public enum ClubError: Error, Equatable, LocalizedError {
     case invalidCredentials(String)
     /// The database stayed locked by another process for too long.
     case busy
-    /// The database file at `path` cannot be used as it is.
+    /// The database at `path` (a file, or a PostgreSQL URL) cannot be used as it is.
     case storage(path: String, problem: StorageProblem)
 
-    /// What is wrong with a database file.
+    /// What is wrong with a database.
     public enum StorageProblem: String, Sendable, Equatable {
         case readOnly = "is read-only: cannot write to it"
         case diskFull = "cannot grow: the disk is full"
@@ -35,6 +35,12 @@ public enum ClubError: Error, Equatable, LocalizedError {
         case notADatabase = "is not a SQLite database"
         case corrupt = "is damaged"
         case cannotOpen = "cannot be opened"
+        /// A PostgreSQL server that does not answer (down, restarting or unreachable).
+        case unreachable = "cannot be reached; try again"
+        /// A schema older than this Touchline's, opened without migrating.
+        case outdatedSchema = "has an older schema than this touchline: run `touchline db migrate`"
+        /// A schema with migrations this Touchline does not know: a newer release wrote it.
+        case newerSchema = "has a newer schema than this touchline knows: upgrade touchline"
     }
 
     public var errorDescription: String? {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Support
 
 /// Registration, passwords, sessions and profiles.
@@ -35,11 +34,11 @@ public struct Accounts: Sendable {
         return try store.write { db in
             // Again in the transaction: another registration may have taken them meanwhile.
             try Self.checkFree(db, username: username, email: email)
-            try db.execute(sql: """
-                INSERT INTO user (username, displayName, email, searchKey, passwordHash, createdAt)
+            let id = try db.insert("""
+                INSERT INTO "user" (username, displayName, email, searchKey, passwordHash, createdAt)
                 VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [username, displayName, email, Self.searchKey(username, displayName), hash, now])
-            return Account(id: db.lastInsertedRowID, username: username, displayName: displayName, email: email,
+                """, [username, displayName, email, Self.searchKey(username, displayName), hash, now])
+            return Account(id: id, username: username, displayName: displayName, email: email,
                            createdAt: now)
         }
     }
@@ -63,11 +62,11 @@ public struct Accounts: Sendable {
     }
 
     /// Refuses a username taken (ignoring case) or an email in use (without saying so).
-    private static func checkFree(_ db: Database, username: String, email: String) throws {
-        if try Bool.fetchOne(db, sql: "SELECT 1 FROM user WHERE username = ? COLLATE NOCASE", arguments: [username]) != nil {
+    private static func checkFree(_ db: StoreTransaction, username: String, email: String) throws {
+        if try db.exists("SELECT 1 FROM \"user\" WHERE \(db.dialect.equalsIgnoringCase("username"))", [username]) {
             throw ClubError.duplicate(field: "username", value: username)
         }
-        if try Bool.fetchOne(db, sql: "SELECT 1 FROM user WHERE email = ? COLLATE NOCASE", arguments: [email]) != nil {
+        if try db.exists("SELECT 1 FROM \"user\" WHERE \(db.dialect.equalsIgnoringCase("email"))", [email]) {
             throw emailRefused
         }
     }
@@ -80,17 +79,17 @@ public struct Accounts: Sendable {
     public func authenticate(username: String, password: String) throws -> ActingUser {
         let column = username.contains("@") ? "email" : "username"
         let row = try store.read { db in
-            try Row.fetchOne(db, sql: "SELECT id, username, passwordHash FROM user WHERE \(column) = ? COLLATE NOCASE",
-                             arguments: [username])
+            try db.fetchOne("SELECT id, username, passwordHash FROM \"user\" WHERE \(db.dialect.equalsIgnoringCase(column))",
+                             [username])
         }
         guard let row else {
             _ = hasher.verify(password, against: decoyHash)
             throw ClubError.invalidCredentials("wrong username or password")
         }
-        guard hasher.verify(password, against: row["passwordHash"]) else {
+        guard hasher.verify(password, against: try row("passwordHash")) else {
             throw ClubError.invalidCredentials("wrong username or password")
         }
-        return ActingUser(userID: row["id"], username: row["username"])
+        return ActingUser(userID: try row("id"), username: try row("username"))
     }
 
     /// Opens a session for `actor`: the returned token is the only copy; the database keeps
@@ -99,8 +98,8 @@ public struct Accounts: Sendable {
         let token = SessionToken.make()
         let now = Date()
         try store.write { db in
-            try db.execute(sql: "INSERT INTO session (userId, tokenHash, createdAt, expiresAt) VALUES (?, ?, ?, ?)",
-                           arguments: [actor.userID, SessionToken.digest(token), now,
+            try db.execute("INSERT INTO session (userId, tokenHash, createdAt, expiresAt) VALUES (?, ?, ?, ?)",
+                           [actor.userID, SessionToken.digest(token), now,
                                        now.addingTimeInterval(SessionToken.lifetime)])
         }
         return token
@@ -112,21 +111,21 @@ public struct Accounts: Sendable {
     ///   expired (or its user deleted).
     public func resumeSession(token: String) throws -> ActingUser {
         let row = try store.read { db in
-            try Row.fetchOne(db, sql: """
-                SELECT user.id, user.username FROM session JOIN user ON user.id = session.userId
+            try db.fetchOne("""
+                SELECT "user".id, "user".username FROM session JOIN "user" ON "user".id = session.userId
                 WHERE session.tokenHash = ? AND session.expiresAt > ?
-                """, arguments: [SessionToken.digest(token), Date()])
+                """, [SessionToken.digest(token), Date()])
         }
         guard let row else {
             throw ClubError.invalidCredentials("the session has ended; log in again")
         }
-        return ActingUser(userID: row["id"], username: row["username"])
+        return ActingUser(userID: try row("id"), username: try row("username"))
     }
 
     /// Revokes a session; unknown tokens are ignored.
     public func endSession(token: String) throws {
         try store.write { db in
-            try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [SessionToken.digest(token)])
+            try db.execute("DELETE FROM session WHERE tokenHash = ?", [SessionToken.digest(token)])
         }
     }
 
@@ -138,11 +137,12 @@ public struct Accounts: Sendable {
     /// Anyone's public profile (no email).
     public func profile(username: String) throws -> UserProfile {
         try store.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT id, username, displayName, createdAt FROM user WHERE username = ? COLLATE NOCASE",
-                                             arguments: [username]) else {
+            guard let row = try db.fetchOne("""
+                SELECT id, username, displayName, createdAt FROM "user" WHERE \(db.dialect.equalsIgnoringCase("username"))
+                """, [username]) else {
                 throw ClubError.notFound(kind: "user", reference: username)
             }
-            return Self.profile(row)
+            return try Self.profile(row)
         }
     }
 
@@ -163,15 +163,15 @@ public struct Accounts: Sendable {
         return try store.write { db in
             var account = try Self.account(db, id: actor.userID)
             if let email, email.lowercased() != account.email.lowercased() {
-                if try Bool.fetchOne(db, sql: "SELECT 1 FROM user WHERE email = ? COLLATE NOCASE AND id <> ?",
-                                     arguments: [email, actor.userID]) != nil {
+                if try db.exists("SELECT 1 FROM \"user\" WHERE \(db.dialect.equalsIgnoringCase("email")) AND id <> ?",
+                                     [email, actor.userID]) {
                     throw Self.emailRefused
                 }
             }
             account.displayName = displayName ?? account.displayName
             account.email = email ?? account.email
-            try db.execute(sql: "UPDATE user SET displayName = ?, email = ?, searchKey = ? WHERE id = ?",
-                           arguments: [account.displayName, account.email,
+            try db.execute("UPDATE \"user\" SET displayName = ?, email = ?, searchKey = ? WHERE id = ?",
+                           [account.displayName, account.email,
                                        Self.searchKey(account.username, account.displayName), actor.userID])
             return account
         }
@@ -189,8 +189,8 @@ public struct Accounts: Sendable {
         try checkPassword(of: actor, current, purpose: "changing the password")
         let hash = try hasher.hash(password)
         try store.write { db in
-            try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE id = ?", arguments: [hash, actor.userID])
-            try db.execute(sql: "DELETE FROM session WHERE userId = ?", arguments: [actor.userID])
+            try db.execute("UPDATE \"user\" SET passwordHash = ? WHERE id = ?", [hash, actor.userID])
+            try db.execute("DELETE FROM session WHERE userId = ?", [actor.userID])
         }
     }
 
@@ -211,14 +211,14 @@ public struct Accounts: Sendable {
         try checkPassword(of: actor, currentPassword, purpose: "deleting the account")
         try store.write { db in
             // Players whose current team is one of the user's go with it.
-            try db.execute(sql: """
+            try db.execute("""
                 DELETE FROM player WHERE id IN (
                     SELECT playerId FROM squadMembership JOIN team ON team.id = squadMembership.teamId
                     WHERE team.ownerId = ? AND squadMembership.leftAt IS NULL)
-                """, arguments: [actor.userID])
+                """, [actor.userID])
             // Sessions, teams, memberships, received messages and blocks cascade; sent
             // messages keep a NULL sender.
-            try db.execute(sql: "DELETE FROM user WHERE id = ?", arguments: [actor.userID])
+            try db.execute("DELETE FROM \"user\" WHERE id = ?", [actor.userID])
         }
     }
 
@@ -237,33 +237,33 @@ public struct Accounts: Sendable {
                        limit: Int = PagingCursor.defaultLimit) throws -> ListPage<UserProfile> {
         try store.read { db in
             try Self.searchOrder.page(limit: limit, fetch: { try Self.found(db, text, after: cursor, limit: $0) },
-                                      items: { $0.map(Self.profile) })
+                                      items: { try $0.map(Self.profile) })
         }
     }
 
     /// The order of search results (usernames are unique, ignoring case).
-    static let searchOrder = Keyset(list: "user search", [.text("username", collation: "NOCASE")])
+    static let searchOrder = Keyset(list: "user search", [.text("username", ignoringCase: true)])
 
-    private static func found(_ db: Database, _ text: String, after cursor: String?, limit: Int) throws -> [Row] {
+    private static func found(_ db: StoreTransaction, _ text: String, after cursor: String?, limit: Int) throws -> [SQLRow] {
         let key = Validation.searchKey(text.trimmingCharacters(in: .whitespaces))
         guard !key.isEmpty else { throw ClubError.invalid(field: "search", message: "give some text to look for") }
         let pattern = "%" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
             .replacingOccurrences(of: "_", with: "\\_") + "%"
-        let (after, arguments) = try searchOrder.after(cursor)
-        return try Row.fetchAll(db, sql: """
-            SELECT id, username, displayName, createdAt, \(searchOrder.selection) FROM user
-            WHERE searchKey LIKE ? ESCAPE '\\' AND \(after) ORDER BY \(searchOrder.orderBy) LIMIT ?
-            """, arguments: [pattern] + arguments + [limit])
+        let (after, arguments) = try searchOrder.after(cursor, db.dialect)
+        return try db.fetchAll("""
+            SELECT id, username, displayName, createdAt, \(searchOrder.selection) FROM "user"
+            WHERE searchKey LIKE ? ESCAPE '\\' AND \(after) ORDER BY \(searchOrder.orderBy(db.dialect)) LIMIT ?
+            """, [pattern] + arguments + [limit])
     }
 
-    private static func profile(_ row: Row) -> UserProfile {
-        UserProfile(id: row["id"], username: row["username"], displayName: row["displayName"], createdAt: row["createdAt"])
+    private static func profile(_ row: SQLRow) throws -> UserProfile {
+        UserProfile(id: try row("id"), username: try row("username"), displayName: try row("displayName"), createdAt: try row("createdAt"))
     }
 
     /// Checks that `password` is the actor's own, for changes a session alone may not make.
     func checkPassword(of actor: ActingUser, _ password: String?, purpose: String) throws {
         let stored = try store.read { db in
-            try String.fetchOne(db, sql: "SELECT passwordHash FROM user WHERE id = ?", arguments: [actor.userID])
+            try db.value(String.self, "SELECT passwordHash FROM \"user\" WHERE id = ?", [actor.userID])
         }
         guard let stored else { throw ClubError.invalidCredentials("the account no longer exists") }
         guard let password, hasher.verify(password, against: stored) else {
@@ -271,19 +271,19 @@ public struct Accounts: Sendable {
         }
     }
 
-    static func account(_ db: Database, id: Int64) throws -> Account {
-        guard let row = try Row.fetchOne(db, sql: "SELECT id, username, displayName, email, createdAt FROM user WHERE id = ?",
-                                         arguments: [id]) else {
+    static func account(_ db: StoreTransaction, id: Int64) throws -> Account {
+        guard let row = try db.fetchOne("SELECT id, username, displayName, email, createdAt FROM \"user\" WHERE id = ?",
+                                         [id]) else {
             throw ClubError.invalidCredentials("the account no longer exists")
         }
-        return Account(id: row["id"], username: row["username"], displayName: row["displayName"], email: row["email"],
-                       createdAt: row["createdAt"])
+        return Account(id: try row("id"), username: try row("username"), displayName: try row("displayName"), email: try row("email"),
+                       createdAt: try row("createdAt"))
     }
 
     /// The id of the user named `username`, or notFound.
-    static func userID(_ db: Database, username: String) throws -> Int64 {
-        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM user WHERE username = ? COLLATE NOCASE",
-                                          arguments: [username]) else {
+    static func userID(_ db: StoreTransaction, username: String) throws -> Int64 {
+        guard let id = try db.value(Int64.self, "SELECT id FROM \"user\" WHERE \(db.dialect.equalsIgnoringCase("username"))",
+                                    [username]) else {
             throw ClubError.notFound(kind: "user", reference: username)
         }
         return id

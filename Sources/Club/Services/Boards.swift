@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Support
 import Tactics
 
@@ -59,12 +58,12 @@ public struct Boards: Sendable {
         let summary = try Self.read(log, source: source)
         return try store.write { db in
             try checkQuota(db, actor, adding: log.count)
-            try db.execute(sql: """
+            let id = try db.insert("""
                 INSERT INTO board (ownerId, title, log, bytes, form, events, strokes, durationMilliseconds, createdAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [actor.userID, title, log, log.count, summary.form, summary.events, summary.strokes,
-                                 summary.durationMilliseconds, Date()])
-            return try Self.summary(db, actor: actor, id: db.lastInsertedRowID)
+                """, [actor.userID, title, log, log.count, summary.form, summary.events, summary.strokes,
+                      summary.durationMilliseconds, Date()])
+            return try Self.summary(db, actor: actor, id: id)
         }
     }
 
@@ -84,23 +83,24 @@ public struct Boards: Sendable {
         return try store.write { db in
             _ = try Self.summary(db, actor: actor, id: id)
             try checkQuota(db, actor, adding: log.count, replacing: id)
-            try db.execute(sql: """
+            try db.execute("""
                 UPDATE board SET title = coalesce(?, title), log = ?, bytes = ?, form = ?, events = ?, strokes = ?,
                                  durationMilliseconds = ?
                 WHERE id = ? AND ownerId = ?
-                """, arguments: [title, log, log.count, summary.form, summary.events, summary.strokes,
-                                 summary.durationMilliseconds, id, actor.userID])
+                """, [title, log, log.count, summary.form, summary.events, summary.strokes,
+                      summary.durationMilliseconds, id, actor.userID])
             return try Self.summary(db, actor: actor, id: id)
         }
     }
 
     /// Refuses `bytes` more for the actor's boards when they would pass the quota; `replacing`
     /// names a board whose log the new one takes the place of (not counted, nor as an item).
-    private func checkQuota(_ db: Database, _ actor: ActingUser, adding bytes: Int, replacing id: Int64? = nil) throws {
-        let held = try Row.fetchOne(db, sql: """
-            SELECT count(*) AS items, coalesce(sum(bytes), 0) AS bytes FROM board WHERE ownerId = ? AND id IS NOT ?
-            """, arguments: [actor.userID, id])
-        try quota.check(adding: bytes, heldItems: held?["items"] ?? 0, heldBytes: held?["bytes"] ?? 0, kind: "boards")
+    private func checkQuota(_ db: StoreTransaction, _ actor: ActingUser, adding bytes: Int, replacing id: Int64? = nil) throws {
+        let held = try db.fetchOne("""
+            SELECT count(*) AS items, coalesce(CAST(sum(bytes) AS BIGINT), 0) AS bytes FROM board
+            WHERE ownerId = ? AND id IS DISTINCT FROM ?
+            """, [actor.userID, id])
+        try quota.check(adding: bytes, heldItems: try held?("items") ?? 0, heldBytes: try held?("bytes") ?? 0, kind: "boards")
     }
 
     /// One page of the actor's boards, newest first. `after` is the previous page's
@@ -113,10 +113,10 @@ public struct Boards: Sendable {
         let before = try cursor.map(Self.position) ?? Int64.max
         let limit = max(1, min(limit, PagingCursor.maximumLimit))
         return try store.read { db in
-            let rows = try Row.fetchAll(db, sql: Self.select + """
+            let rows = try db.fetchAll(Self.select + """
                  WHERE board.ownerId = ? AND board.id < ? ORDER BY board.id DESC LIMIT ?
-                """, arguments: [actor.userID, before, limit + 1])
-            let items = rows.prefix(limit).map { Self.summary($0, owner: true) }
+                """, [actor.userID, before, limit + 1])
+            let items = try rows.prefix(limit).map { try Self.summary($0, owner: true) }
             return StoredBoardPage(items: Array(items), next: rows.count > limit ? items.last.map { PagingCursor.encode($0.id) } : nil)
         }
     }
@@ -144,7 +144,7 @@ public struct Boards: Sendable {
     public func show(_ viewer: ActingUser?, _ id: Int64, viewToken: String?) throws -> StoredBoard {
         try store.read { db in
             let summary = try Self.summary(db, viewer: viewer, id: id, viewToken: viewToken)
-            let log = try Data.fetchOne(db, sql: "SELECT log FROM board WHERE id = ?", arguments: [id]) ?? Data()
+            let log = try db.value(Data.self, "SELECT log FROM board WHERE id = ?", [id]) ?? Data()
             return StoredBoard(summary: summary, log: log)
         }
     }
@@ -175,9 +175,8 @@ public struct Boards: Sendable {
 
     private func setViewTokenHash(_ actor: ActingUser, _ id: Int64, _ hash: String?) throws {
         try store.write { db in
-            try db.execute(sql: "UPDATE board SET viewTokenHash = ? WHERE id = ? AND ownerId = ?",
-                           arguments: [hash, id, actor.userID])
-            guard db.changesCount == 1 else { throw ClubError.notFound(kind: "board", reference: String(id)) }
+            let changed = try db.execute("UPDATE board SET viewTokenHash = ? WHERE id = ? AND ownerId = ?", [hash, id, actor.userID])
+            guard changed == 1 else { throw ClubError.notFound(kind: "board", reference: String(id)) }
         }
     }
 
@@ -186,8 +185,9 @@ public struct Boards: Sendable {
     /// - Throws: ``ClubError/notFound(kind:reference:)`` for no such board, or another user's.
     public func delete(_ actor: ActingUser, _ id: Int64) throws {
         try store.write { db in
-            try db.execute(sql: "DELETE FROM board WHERE id = ? AND ownerId = ?", arguments: [id, actor.userID])
-            guard db.changesCount == 1 else { throw ClubError.notFound(kind: "board", reference: String(id)) }
+            guard try db.execute("DELETE FROM board WHERE id = ? AND ownerId = ?", [id, actor.userID]) == 1 else {
+                throw ClubError.notFound(kind: "board", reference: String(id))
+            }
         }
     }
 
@@ -215,35 +215,35 @@ public struct Boards: Sendable {
     // MARK: - Rows
 
     static let select = """
-        SELECT board.id, board.title, user.username AS owner, board.createdAt, board.bytes, board.form, board.events,
+        SELECT board.id, board.title, "user".username AS owner, board.createdAt, board.bytes, board.form, board.events,
                board.strokes, board.durationMilliseconds, board.viewTokenHash IS NOT NULL AS shared
-        FROM board JOIN user ON user.id = board.ownerId
+        FROM board JOIN "user" ON "user".id = board.ownerId
         """
 
     /// A board's summary as its owner sees it, or (`owner` false) as a view link's holder does.
-    static func summary(_ row: Row, owner: Bool) -> StoredBoardSummary {
-        StoredBoardSummary(id: row["id"], title: row["title"], owner: row["owner"], createdAt: row["createdAt"],
-                           bytes: row["bytes"], form: row["form"], events: row["events"], strokes: row["strokes"],
-                           durationMilliseconds: row["durationMilliseconds"], editable: owner,
-                           viewLink: owner ? row["shared"] : nil)
+    static func summary(_ row: SQLRow, owner: Bool) throws -> StoredBoardSummary {
+        StoredBoardSummary(id: try row("id"), title: try row("title"), owner: try row("owner"), createdAt: try row("createdAt"),
+                           bytes: try row("bytes"), form: try row("form"), events: try row("events"), strokes: try row("strokes"),
+                           durationMilliseconds: try row("durationMilliseconds"), editable: owner,
+                           viewLink: owner ? try row("shared") : nil)
     }
 
     /// The actor's board `id`; another user's is "not found".
-    static func summary(_ db: Database, actor: ActingUser, id: Int64) throws -> StoredBoardSummary {
+    static func summary(_ db: StoreTransaction, actor: ActingUser, id: Int64) throws -> StoredBoardSummary {
         try summary(db, viewer: actor, id: id, viewToken: nil)
     }
 
     /// Board `id` as `viewer` may read it: as its owner, else with its view token (found by the
     /// token's SHA-256, as sessions are; a token of the wrong shape is refused unlooked-for).
-    static func summary(_ db: Database, viewer: ActingUser?, id: Int64, viewToken: String?) throws -> StoredBoardSummary {
-        if let viewer, let row = try Row.fetchOne(db, sql: select + " WHERE board.id = ? AND board.ownerId = ?",
-                                                  arguments: [id, viewer.userID]) {
-            return summary(row, owner: true)
+    static func summary(_ db: StoreTransaction, viewer: ActingUser?, id: Int64, viewToken: String?) throws -> StoredBoardSummary {
+        if let viewer, let row = try db.fetchOne(select + " WHERE board.id = ? AND board.ownerId = ?",
+                                                  [id, viewer.userID]) {
+            return try summary(row, owner: true)
         }
         if let viewToken, BoardViewToken.isWellFormed(viewToken),
-           let row = try Row.fetchOne(db, sql: select + " WHERE board.id = ? AND board.viewTokenHash = ?",
-                                      arguments: [id, BoardViewToken.digest(viewToken)]) {
-            return summary(row, owner: false)
+           let row = try db.fetchOne(select + " WHERE board.id = ? AND board.viewTokenHash = ?",
+                                      [id, BoardViewToken.digest(viewToken)]) {
+            return try summary(row, owner: false)
         }
         throw ClubError.notFound(kind: "board", reference: String(id))
     }

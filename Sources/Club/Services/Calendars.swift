@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import League
 
 /// Fixtures as iCalendar files (RFC 5545, written by ``FixtureCalendar``) that phone and
@@ -70,7 +69,7 @@ public struct Calendars: Sendable {
             let info = try Leagues.info(db, id: id)
             let competition = "\(info.name) \(info.season)"
             var condition = "leagueId = ?"
-            var arguments: StatementArguments = [id]
+            var arguments: [any SQLBindable] = [id]
             var name = competition
             if let team {
                 let side = try Leagues.teamName(db, league: id, team)
@@ -80,11 +79,11 @@ public struct Calendars: Sendable {
             }
             let zone = Self.zone(info.timeZone)
             let domain = try Self.domain(db)
-            let matches = try Row.fetchAll(db, sql: "SELECT * FROM match WHERE \(condition)", arguments: arguments).compactMap {
-                Self.entry(match: $0, zone: zone, competition: competition, domain: domain)
+            let matches = try db.fetchAll("SELECT * FROM match WHERE \(condition)", arguments).compactMap {
+                try Self.entry(match: $0, zone: zone, competition: competition, domain: domain)
             }
-            let deleted = try Row.fetchAll(db, sql: "SELECT * FROM matchTombstone WHERE \(condition)", arguments: arguments)
-                .compactMap { Self.entry(tombstone: $0, zone: zone, competition: competition, domain: domain) }
+            let deleted = try db.fetchAll("SELECT * FROM matchTombstone WHERE \(condition)", arguments)
+                .compactMap { try Self.entry(tombstone: $0, zone: zone, competition: competition, domain: domain) }
             return FixtureCalendar(name: name, events: Self.ordered(matches + deleted))
         }.data()
     }
@@ -173,17 +172,17 @@ public struct Calendars: Sendable {
 
     /// True when `token` is the calendar token of `holder` `id` (only its SHA-256 is stored,
     /// compared in constant time); false for no token, no such row or no token set.
-    private static func tokenMatches(_ db: Database, _ holder: TokenHolder, id: Int64, token: String?) throws -> Bool {
+    private static func tokenMatches(_ db: StoreTransaction, _ holder: TokenHolder, id: Int64, token: String?) throws -> Bool {
         guard let token, token.utf8.count <= maximumTokenLength,
-              let stored = try Data.fetchOne(db, sql: "SELECT calendarTokenHash FROM \(holder.rawValue) WHERE id = ?",
-                                             arguments: [id]) else { return false }
+              let stored = try db.value(Data.self, "SELECT calendarTokenHash FROM \(holder.rawValue) WHERE id = ?",
+                                             [id]) else { return false }
         return SessionToken.matches(token, digest: stored)
     }
 
     /// Stores the SHA-256 of `token` as the calendar token of `holder` `id`, or with nil, none.
-    private static func setToken(_ db: Database, _ holder: TokenHolder, id: Int64, token: String?) throws {
-        try db.execute(sql: "UPDATE \(holder.rawValue) SET calendarTokenHash = ? WHERE id = ?",
-                       arguments: [token.map(SessionToken.digest), id])
+    private static func setToken(_ db: StoreTransaction, _ holder: TokenHolder, id: Int64, token: String?) throws {
+        try db.execute("UPDATE \(holder.rawValue) SET calendarTokenHash = ? WHERE id = ?",
+                       [token.map(SessionToken.digest), id])
     }
 
     // MARK: - Building
@@ -195,56 +194,61 @@ public struct Calendars: Sendable {
         var event: CalendarEvent
     }
 
-    private static func teamCalendar(_ db: Database, id: Int64) throws -> FixtureCalendar {
+    private static func teamCalendar(_ db: StoreTransaction, id: Int64) throws -> FixtureCalendar {
         let team = try Teams.team(db, id: id)
         let teamZone = zone(team.timeZone)
         let domain = try domain(db)
-        func competition(_ row: Row) -> String {
-            guard let league: String = row["leagueName"] else { return "Friendly" }
-            return "\(league) \(row["leagueSeason"] as String? ?? "")"
+        // Every row below has the league's columns, NULL for a friendly.
+        func competition(_ row: SQLRow) throws -> String {
+            guard let league: String = try row("leagueName") else { return "Friendly" }
+            return "\(league) \(try row("leagueSeason") as String? ?? "")"
         }
-        func kickOffZone(_ row: Row) -> TimeZone {
-            (row["leagueTimeZone"] as String?).map(Self.zone) ?? teamZone
+        func kickOffZone(_ row: SQLRow) throws -> TimeZone {
+            (try row("leagueTimeZone") as String?).map(Self.zone) ?? teamZone
         }
         // The league matches this club team's linked side plays.
-        let leagueMatches = try Row.fetchAll(db, sql: """
+        let leagueMatches = try db.fetchAll("""
             SELECT match.*, league.name AS leagueName, league.season AS leagueSeason, league.timeZone AS leagueTimeZone
             FROM match JOIN league ON league.id = match.leagueId
             WHERE match.leagueId IN (SELECT leagueId FROM leagueTeam WHERE teamId = ?)
               AND EXISTS (SELECT 1 FROM leagueTeam WHERE leagueTeam.leagueId = match.leagueId AND leagueTeam.teamId = ?
                           AND leagueTeam.name IN (match.home, match.away))
-            """, arguments: [id, id])
-        let friendlies = try Row.fetchAll(db, sql: """
-            SELECT * FROM match WHERE leagueId IS NULL AND (homeTeamId = ? OR awayTeamId = ?)
-            """, arguments: [id, id])
-        let deleted = try Row.fetchAll(db, sql: """
+            """, [id, id])
+        let friendlies = try db.fetchAll("""
+            SELECT match.*, CAST(NULL AS TEXT) AS leagueName, CAST(NULL AS TEXT) AS leagueSeason,
+                   CAST(NULL AS TEXT) AS leagueTimeZone
+            FROM match WHERE leagueId IS NULL AND (homeTeamId = ? OR awayTeamId = ?)
+            """, [id, id])
+        let deleted = try db.fetchAll("""
             SELECT matchTombstone.*, league.name AS leagueName, league.season AS leagueSeason,
                    league.timeZone AS leagueTimeZone
             FROM matchTombstone LEFT JOIN league ON league.id = matchTombstone.leagueId
             WHERE matchTombstone.homeTeamId = ? OR matchTombstone.awayTeamId = ?
-            """, arguments: [id, id])
-        let entries = (leagueMatches + friendlies).compactMap {
-            entry(match: $0, zone: kickOffZone($0), competition: competition($0), domain: domain)
-        } + deleted.compactMap { entry(tombstone: $0, zone: kickOffZone($0), competition: competition($0), domain: domain) }
+            """, [id, id])
+        let entries = try (leagueMatches + friendlies).compactMap {
+            try entry(match: $0, zone: try kickOffZone($0), competition: try competition($0), domain: domain)
+        } + deleted.compactMap {
+            try entry(tombstone: $0, zone: try kickOffZone($0), competition: try competition($0), domain: domain)
+        }
         return FixtureCalendar(name: "\(team.name) \(team.season)", events: ordered(entries))
     }
 
     /// The event of a `match` row, or nil when the match has no date.
-    private static func entry(match row: Row, zone: TimeZone, competition: String, domain: String) -> Entry? {
-        let id: Int64 = row["id"]
-        guard let event = CalendarEvent(match: MatchStorage.match(row), uid: uid(id, domain: domain), timeZone: zone,
-                                        competition: competition, sequence: row["sequence"],
-                                        lastModified: row["changedAt"]) else { return nil }
+    private static func entry(match row: SQLRow, zone: TimeZone, competition: String, domain: String) throws -> Entry? {
+        let id: Int64 = try row("id")
+        guard let event = CalendarEvent(match: try MatchStorage.match(row), uid: uid(id, domain: domain), timeZone: zone,
+                                        competition: competition, sequence: try row("sequence"),
+                                        lastModified: try row("changedAt")) else { return nil }
         return Entry(start: sortKey(event.start), id: id, event: event)
     }
 
     /// The cancelled event of a deleted match (a `matchTombstone` row), or nil when it had no date.
-    private static func entry(tombstone row: Row, zone: TimeZone, competition: String, domain: String) -> Entry? {
-        let id: Int64 = row["id"]
-        let match = Match(home: row["home"], away: row["away"], matchday: row["matchday"], round: row["round"],
-                          date: row["date"], time: row["time"], venue: row["venue"], status: .cancelled)
+    private static func entry(tombstone row: SQLRow, zone: TimeZone, competition: String, domain: String) throws -> Entry? {
+        let id: Int64 = try row("id")
+        let match = Match(home: try row("home"), away: try row("away"), matchday: try row("matchday"), round: try row("round"),
+                          date: try row("date"), time: try row("time"), venue: try row("venue"), status: .cancelled)
         guard let event = CalendarEvent(match: match, uid: uid(id, domain: domain), timeZone: zone, competition: competition,
-                                        sequence: row["sequence"], lastModified: row["deletedAt"]) else { return nil }
+                                        sequence: try row("sequence"), lastModified: try row("deletedAt")) else { return nil }
         return Entry(start: sortKey(event.start), id: id, event: event)
     }
 
@@ -266,8 +270,8 @@ public struct Calendars: Sendable {
     }
 
     /// This database's UID domain (made by the schema's v9 migration).
-    static func domain(_ db: Database) throws -> String {
-        try String.fetchOne(db, sql: "SELECT name FROM calendarDomain") ?? "touchline"
+    static func domain(_ db: StoreTransaction) throws -> String {
+        try db.value(String.self, "SELECT name FROM calendarDomain") ?? "touchline"
     }
 
     /// The zone named `identifier`, or UTC for a name this machine's time zone data lacks.

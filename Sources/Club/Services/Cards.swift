@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import League
 
 /// What player cards are printed from: a player, or a whole squad, with their photos, their
@@ -48,17 +47,17 @@ public struct Cards: Sendable {
         try store.read { db in
             let (teamID, _) = try Teams.resolve(db, reference, for: actor, needs: .viewer)
             let team = try Teams.team(db, id: teamID)
-            let players = try Row.fetchAll(db, sql: Squads.playerSelect + " WHERE squadMembership.teamId = ? ORDER BY squadMembership.number",
-                                           arguments: [teamID]).map(Squads.player)
+            let players = try db.fetchAll(Squads.playerSelect + " WHERE squadMembership.teamId = ? ORDER BY squadMembership.number",
+                                           [teamID]).map(Squads.player)
             return (team, try Self.seasons(db, of: players, team: team, actor: actor))
         }
     }
 
     /// `players` (all of `team`) with their photos and statistics, in the same order.
-    private static func seasons(_ db: Database, of players: [Player], team: Team, actor: ActingUser) throws -> [PlayerSeason] {
+    private static func seasons(_ db: StoreTransaction, of players: [Player], team: Team, actor: ActingUser) throws -> [PlayerSeason] {
         let statistics = try SeasonStatistics.players(db, players, team: team, actor: actor)
         return try players.map { player in
-            let photo = try Data.fetchOne(db, sql: "SELECT photo FROM player WHERE id = ?", arguments: [player.id])
+            let photo = try db.value(Data.self, "SELECT photo FROM player WHERE id = ?", [player.id])
             return PlayerSeason(player: player, photo: photo, team: team,
                                 statistics: statistics[player.id] ?? PlayerStatistics(player: player.fullName, team: team.name))
         }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import League
 import Support
 
@@ -14,7 +13,7 @@ import Support
 enum FriendlyLinks {
     /// Links the unlinked friendlies recorded by the owner of team `id` or anyone with a role on
     /// it: after the team's name or season changed, or a role was given.
-    static func link(_ db: Database, peopleOfTeam id: Int64) throws {
+    static func link(_ db: StoreTransaction, peopleOfTeam id: Int64) throws {
         try link(db, where: """
             recordedBy IN (SELECT ownerId FROM team WHERE id = ? UNION SELECT userId FROM teamMember WHERE teamId = ?)
             """, arguments: [id, id])
@@ -22,23 +21,23 @@ enum FriendlyLinks {
 
     /// Links the sides of the unlinked friendlies that `condition` selects (SQL over `match`,
     /// with bound `arguments`) to their club teams.
-    static func link(_ db: Database, where condition: String, arguments: StatementArguments) throws {
-        let friendlies = try Row.fetchAll(db, sql: """
+    static func link(_ db: StoreTransaction, where condition: String, arguments: [any SQLBindable]) throws {
+        let friendlies = try db.fetchAll("""
             SELECT id, recordedBy, home, away, date, homeTeamId, awayTeamId FROM match
             WHERE leagueId IS NULL AND (homeTeamId IS NULL OR awayTeamId IS NULL) AND (\(condition))
             ORDER BY id
-            """, arguments: arguments)
+            """, arguments)
         var teamsByRecorder: [Int64: [Candidate]] = [:]
         for friendly in friendlies {
-            let recorder: Int64 = friendly["recordedBy"]
+            let recorder: Int64 = try friendly("recordedBy")
             if teamsByRecorder[recorder] == nil { teamsByRecorder[recorder] = try candidates(db, user: recorder) }
             let teams = teamsByRecorder[recorder] ?? []
-            let date: String? = friendly["date"]
-            let home: Int64? = friendly["homeTeamId"] ?? team(named: friendly["home"], on: date, among: teams)
-            let away: Int64? = friendly["awayTeamId"] ?? team(named: friendly["away"], on: date, among: teams)
+            let date: String? = try friendly("date")
+            let home = try friendly("homeTeamId") as Int64? ?? team(named: try friendly("home"), on: date, among: teams)
+            let away = try friendly("awayTeamId") as Int64? ?? team(named: try friendly("away"), on: date, among: teams)
             guard home != nil || away != nil else { continue }
-            try db.execute(sql: "UPDATE match SET homeTeamId = ?, awayTeamId = ? WHERE id = ?",
-                           arguments: [home, away, friendly["id"]])
+            try db.execute("UPDATE match SET homeTeamId = ?, awayTeamId = ? WHERE id = ?",
+                           [home, away, try friendly("id") as Int64])
         }
     }
 
@@ -53,13 +52,13 @@ enum FriendlyLinks {
     }
 
     /// The club teams `user` owns or holds a role on: their own first, then newest season first.
-    private static func candidates(_ db: Database, user: Int64) throws -> [Candidate] {
-        try Row.fetchAll(db, sql: """
+    private static func candidates(_ db: StoreTransaction, user: Int64) throws -> [Candidate] {
+        try db.fetchAll("""
             SELECT id, name, season FROM team
             WHERE ownerId = ? OR EXISTS (SELECT 1 FROM teamMember WHERE teamId = team.id AND userId = ?)
             ORDER BY ownerId = ? DESC, season DESC, id
-            """, arguments: [user, user, user]).map { row in
-            Candidate(id: row["id"], key: NameKey.of(row["name"]), season: CivilSeason(row["season"] as String))
+            """, [user, user, user]).map { row in
+            Candidate(id: try row("id"), key: NameKey.of(try row("name")), season: CivilSeason(try row("season") as String))
         }
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import League
 
 /// Mending mistakes and settings: renaming a league, making it private or public, deleting it,
@@ -31,10 +30,10 @@ extension Leagues {
             let id = try Self.resolve(db, reference, editor: actor, owner: true)
             if let name {
                 try Self.checkNameFree(db, owner: actor.userID, name: name, season: try Self.info(db, id: id).season, except: id)
-                try db.execute(sql: "UPDATE league SET name = ? WHERE id = ?", arguments: [name, id])
+                try db.execute("UPDATE league SET name = ? WHERE id = ?", [name, id])
             }
             if let isPrivate {
-                try db.execute(sql: "UPDATE league SET private = ? WHERE id = ?", arguments: [isPrivate, id])
+                try db.execute("UPDATE league SET private = ? WHERE id = ?", [isPrivate ? 1 : 0, id])
             }
             return try Self.info(db, id: id)
         }
@@ -45,7 +44,7 @@ extension Leagues {
     public func delete(_ actor: ActingUser, _ reference: LeagueReference) throws {
         try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor, owner: true)
-            try db.execute(sql: "DELETE FROM league WHERE id = ?", arguments: [id])
+            try db.execute("DELETE FROM league WHERE id = ?", [id])
         }
     }
 
@@ -65,10 +64,10 @@ extension Leagues {
                     + "removing it would change the table", remedy: .forceTeamRemoval)
             }
             for stored in matches {
-                try db.execute(sql: "DELETE FROM match WHERE id = ?", arguments: [stored.id])
+                try db.execute("DELETE FROM match WHERE id = ?", [stored.id])
             }
-            try db.execute(sql: "DELETE FROM deduction WHERE leagueId = ? AND team = ?", arguments: [id, name])
-            try db.execute(sql: "DELETE FROM leagueTeam WHERE leagueId = ? AND name = ?", arguments: [id, name])
+            try db.execute("DELETE FROM deduction WHERE leagueId = ? AND team = ?", [id, name])
+            try db.execute("DELETE FROM leagueTeam WHERE leagueId = ? AND name = ?", [id, name])
             return matches.count
         }
     }

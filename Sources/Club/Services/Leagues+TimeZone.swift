@@ -1,4 +1,3 @@
-import GRDB
 
 extension Leagues {
     /// Sets the IANA time zone the league's kick-off times are local to (owner only). Every
@@ -13,7 +12,7 @@ extension Leagues {
             let id = try Self.resolve(db, reference, editor: actor, owner: true)
             let current = try Self.info(db, id: id)
             guard current.timeZone != timeZone else { return current }
-            try db.execute(sql: "UPDATE league SET timeZone = ? WHERE id = ?", arguments: [timeZone, id])
+            try db.execute("UPDATE league SET timeZone = ? WHERE id = ?", [timeZone, id])
             try MatchStorage.moveKickOffs(db, where: "leagueId = ?", arguments: [id])
             return try Self.info(db, id: id)
         }

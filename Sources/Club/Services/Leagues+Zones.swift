@@ -1,4 +1,3 @@
-import GRDB
 import League
 
 extension Leagues {
@@ -17,22 +16,20 @@ extension Leagues {
         let zones = try Self.validated(zones)
         try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor)
-            try db.execute(sql: "DELETE FROM leagueZone WHERE leagueId = ?", arguments: [id])
-            let insert = try db.cachedStatement(sql: """
-                INSERT INTO leagueZone (leagueId, kind, firstPosition, lastPosition, name, mark) VALUES (?, ?, ?, ?, ?, ?)
-                """)
+            try db.execute("DELETE FROM leagueZone WHERE leagueId = ?", [id])
             for zone in zones {
-                try insert.execute(arguments: [id, zone.kind.rawValue, zone.positions.lowerBound, zone.positions.upperBound,
-                                               zone.name, zone.mark])
+                try db.execute("""
+                    INSERT INTO leagueZone (leagueId, kind, firstPosition, lastPosition, name, mark) VALUES (?, ?, ?, ?, ?, ?)
+                    """, [id, zone.kind.rawValue, zone.positions.lowerBound, zone.positions.upperBound, zone.name, zone.mark])
             }
         }
     }
 
-    static func zones(_ db: Database, league: Int64) throws -> [LeagueZone] {
-        try Row.fetchAll(db, sql: "SELECT * FROM leagueZone WHERE leagueId = ? ORDER BY id", arguments: [league]).map { row in
-            let first: Int = row["firstPosition"], last: Int = row["lastPosition"]
-            return LeagueZone(kind: LeagueZone.Kind(rawValue: row["kind"]) ?? .playoff, positions: first...max(first, last),
-                              name: row["name"], mark: row["mark"])
+    static func zones(_ db: StoreTransaction, league: Int64) throws -> [LeagueZone] {
+        try db.fetchAll("SELECT * FROM leagueZone WHERE leagueId = ? ORDER BY id", [league]).map { row in
+            let first: Int = try row("firstPosition"), last: Int = try row("lastPosition")
+            return LeagueZone(kind: LeagueZone.Kind(rawValue: try row("kind")) ?? .playoff, positions: first...max(first, last),
+                              name: try row("name"), mark: try row("mark"))
         }
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import League
 import Support
 
@@ -66,21 +65,21 @@ public struct Leagues: Sendable {
     public func list(after cursor: String?, limit: Int = PagingCursor.defaultLimit) throws -> ListPage<LeagueInfo> {
         try store.read { db in
             try Self.order.page(limit: limit, fetch: { try Self.rows(db, seenBy: viewer, after: cursor, limit: $0) },
-                                items: { $0.map(Self.info) })
+                                items: { try $0.map(Self.info) })
         }
     }
 
     /// The order of league listings.
     static let order = Keyset(list: "league listing", [.text("league.season", .descending),
-                                                       .text("league.name", collation: "NOCASE"), .integer("league.id")])
+                                                       .text("league.name", ignoringCase: true), .integer("league.id")])
 
-    private static func rows(_ db: Database, seenBy viewer: ActingUser?, after cursor: String?, limit: Int?) throws -> [Row] {
-        let (after, arguments) = try order.after(cursor)
+    private static func rows(_ db: StoreTransaction, seenBy viewer: ActingUser?, after cursor: String?, limit: Int?) throws -> [SQLRow] {
+        let (after, arguments) = try order.after(cursor, db.dialect)
         let visible = visible(to: viewer)
-        return try Row.fetchAll(db, sql: """
-            SELECT league.*, user.username AS owner, \(order.selection) FROM league JOIN user ON user.id = league.ownerId
-            WHERE \(visible.condition) AND \(after) ORDER BY \(order.orderBy) LIMIT ?
-            """, arguments: visible.arguments + arguments + [limit ?? -1])
+        return try db.fetchAll("""
+            SELECT league.*, "user".username AS owner, \(order.selection) FROM league JOIN "user" ON "user".id = league.ownerId
+            WHERE \(visible.condition) AND \(after) ORDER BY \(order.orderBy(db.dialect)) LIMIT ?
+            """, visible.arguments + arguments + [limit ?? Int.max])
     }
 
     /// One league.
@@ -101,7 +100,7 @@ public struct Leagues: Sendable {
         try store.write { db in
             // Again in the transaction: the league may have changed hands meanwhile.
             let id = try Self.resolve(db, reference, editor: actor, owner: true)
-            try db.execute(sql: "UPDATE league SET passwordHash = ? WHERE id = ?", arguments: [hash, id])
+            try db.execute("UPDATE league SET passwordHash = ? WHERE id = ?", [hash, id])
         }
     }
 
@@ -132,7 +131,7 @@ public struct Leagues: Sendable {
             throw ClubError.permissionDenied("wrong password for league '\(reference)'")
         }
         try store.write { db in
-            try db.execute(sql: "INSERT OR IGNORE INTO leagueEditor (leagueId, userId) VALUES (?, ?)", arguments: [id, actor.userID])
+            try db.execute("INSERT INTO leagueEditor (leagueId, userId) VALUES (?, ?) ON CONFLICT DO NOTHING", [id, actor.userID])
         }
     }
 
@@ -152,7 +151,7 @@ public struct Leagues: Sendable {
     private func joinable(_ actor: ActingUser, _ reference: LeagueReference) throws -> (Int64, String) {
         let (id, stored) = try store.read { db -> (Int64, String?) in
             let id = try Self.resolve(db, reference, as: actor, joining: true)
-            return (id, try String.fetchOne(db, sql: "SELECT passwordHash FROM league WHERE id = ?", arguments: [id]))
+            return (id, try db.value(String.self, "SELECT passwordHash FROM league WHERE id = ?", [id]))
         }
         guard let stored else {
             throw ClubError.permissionDenied("league '\(reference)' has no password to join with: ask its owner to make you an editor")
@@ -165,7 +164,7 @@ public struct Leagues: Sendable {
         try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor, owner: true)
             let user = try Accounts.userID(db, username: username)
-            try db.execute(sql: "INSERT OR IGNORE INTO leagueEditor (leagueId, userId) VALUES (?, ?)", arguments: [id, user])
+            try db.execute("INSERT INTO leagueEditor (leagueId, userId) VALUES (?, ?) ON CONFLICT DO NOTHING", [id, user])
         }
     }
 
@@ -174,7 +173,7 @@ public struct Leagues: Sendable {
         try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor, owner: true)
             let user = try Accounts.userID(db, username: username)
-            try db.execute(sql: "DELETE FROM leagueEditor WHERE leagueId = ? AND userId = ?", arguments: [id, user])
+            try db.execute("DELETE FROM leagueEditor WHERE leagueId = ? AND userId = ?", [id, user])
         }
     }
 
@@ -192,14 +191,14 @@ public struct Leagues: Sendable {
                 let (teamID, _) = try Teams.resolve(db, team, for: actor, needs: .editor)
                 linked = teamID
                 if teamName == nil {
-                    teamName = try String.fetchOne(db, sql: "SELECT name FROM team WHERE id = ?", arguments: [teamID])
+                    teamName = try db.value(String.self, "SELECT name FROM team WHERE id = ?", [teamID])
                 }
             }
             guard let teamName else { throw ClubError.invalid(field: "team", message: "give a name or a club team") }
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM leagueTeam WHERE leagueId = ? AND name = ?", arguments: [id, teamName]) != nil {
+            if try db.exists("SELECT 1 FROM leagueTeam WHERE leagueId = ? AND name = ?", [id, teamName]) {
                 throw ClubError.duplicate(field: "team", value: teamName)
             }
-            try db.execute(sql: "INSERT INTO leagueTeam (leagueId, name, teamId) VALUES (?, ?, ?)", arguments: [id, teamName, linked])
+            try db.execute("INSERT INTO leagueTeam (leagueId, name, teamId) VALUES (?, ?, ?)", [id, teamName, linked])
             return LeagueTeam(name: teamName, teamID: linked)
         }
     }
@@ -208,8 +207,8 @@ public struct Leagues: Sendable {
     public func teams(_ reference: LeagueReference) throws -> [LeagueTeam] {
         try store.read { db in
             let id = try Self.resolve(db, reference, as: viewer)
-            return try Row.fetchAll(db, sql: "SELECT name, teamId FROM leagueTeam WHERE leagueId = ? ORDER BY id", arguments: [id])
-                .map { LeagueTeam(name: $0["name"], teamID: $0["teamId"]) }
+            return try db.fetchAll("SELECT name, teamId FROM leagueTeam WHERE leagueId = ? ORDER BY id", [id])
+                .map { LeagueTeam(name: try $0("name"), teamID: try $0("teamId")) }
         }
     }
 
@@ -223,7 +222,7 @@ public struct Leagues: Sendable {
     public func generateFixtures(_ actor: ActingUser, _ reference: LeagueReference, options: FixtureOptions) throws -> Fixtures {
         try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor)
-            let teams = try String.fetchAll(db, sql: "SELECT name FROM leagueTeam WHERE leagueId = ? ORDER BY id", arguments: [id])
+            let teams = try db.values(String.self, "SELECT name FROM leagueTeam WHERE leagueId = ? ORDER BY id", [id])
             let existing = try MatchStorage.fetch(db, where: "leagueId = ?", arguments: [id])
             let fixtures: Fixtures
             do throws(FixtureError) {
@@ -237,7 +236,7 @@ public struct Leagues: Sendable {
             }
             // Played matches keep their rows; the rest are replaced.
             for stored in existing where !stored.match.hasResult {
-                try db.execute(sql: "DELETE FROM match WHERE id = ?", arguments: [stored.id])
+                try db.execute("DELETE FROM match WHERE id = ?", [stored.id])
             }
             for match in fixtures.matches where !match.hasResult {
                 _ = try MatchStorage.insert(db, match, league: id, recordedBy: nil)
@@ -270,8 +269,8 @@ public struct Leagues: Sendable {
         return try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor)
             let name = try Self.teamName(db, league: id, team)
-            try db.execute(sql: "INSERT INTO deduction (leagueId, team, points, reason, date) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [id, name, points, reason, date])
+            try db.execute("INSERT INTO deduction (leagueId, team, points, reason, date) VALUES (?, ?, ?, ?, ?)",
+                           [id, name, points, reason, date])
             return PointDeduction(team: name, points: points, reason: reason, date: date)
         }
     }
@@ -325,14 +324,14 @@ public struct Leagues: Sendable {
             let info = try Self.create(db, actor: actor, name: try Validation.text(title, field: "name", maximum: 100),
                                        season: label, kind: kind, rules: preset.name, points: .threeForAWin, seed: 0)
             for team in result.season.teams {
-                try db.execute(sql: "INSERT INTO leagueTeam (leagueId, name) VALUES (?, ?)", arguments: [info.id, team])
+                try db.execute("INSERT INTO leagueTeam (leagueId, name) VALUES (?, ?)", [info.id, team])
             }
             for match in result.season.matches {
                 _ = try MatchStorage.insert(db, match, league: info.id, recordedBy: nil)
             }
             for deduction in result.season.deductions {
-                try db.execute(sql: "INSERT INTO deduction (leagueId, team, points, reason, date) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [info.id, deduction.team, deduction.points, deduction.reason, deduction.date])
+                try db.execute("INSERT INTO deduction (leagueId, team, points, reason, date) VALUES (?, ?, ?, ?, ?)",
+                               [info.id, deduction.team, deduction.points, deduction.reason, deduction.date])
             }
             return info
         }
@@ -356,7 +355,7 @@ public struct Leagues: Sendable {
                         limit: Int = PagingCursor.defaultLimit) throws -> ListPage<StoredMatch> {
         try store.read { db in
             var condition = "leagueId = ?"
-            var arguments: StatementArguments = [try Self.resolve(db, reference, as: viewer)]
+            var arguments: [any SQLBindable] = [try Self.resolve(db, reference, as: viewer)]
             if let matchday {
                 condition += " AND matchday = ?"
                 arguments += [matchday]
@@ -364,7 +363,7 @@ public struct Leagues: Sendable {
             if results {
                 let counting = MatchStatus.allCases.filter(\.counts)
                 condition += " AND status IN (\(counting.map { _ in "?" }.joined(separator: ", ")))"
-                arguments += StatementArguments(counting.map(\.rawValue))
+                arguments += counting.map(\.rawValue)
             }
             return try MatchStorage.page(db, where: condition, arguments: arguments, after: cursor, limit: limit)
         }
@@ -391,44 +390,46 @@ public struct Leagues: Sendable {
     // MARK: - Shared with Matches
 
     static let select = """
-        SELECT league.*, user.username AS owner FROM league JOIN user ON user.id = league.ownerId
+        SELECT league.*, "user".username AS owner FROM league JOIN "user" ON "user".id = league.ownerId
         """
 
-    static func info(_ row: Row) -> LeagueInfo {
-        let seed: Int64 = row["seed"]
-        return LeagueInfo(id: row["id"], name: row["name"], season: row["season"],
-                          kind: LeagueKind(rawValue: row["kind"]) ?? .friends, rules: row["rules"], points: row["points"],
-                          seed: UInt64(bitPattern: seed), owner: row["owner"],
-                          hasPassword: (row["passwordHash"] as String?) != nil, private: row["private"],
-                          createdAt: row["createdAt"], timeZone: row["timeZone"])
+    static func info(_ row: SQLRow) throws -> LeagueInfo {
+        let seed: Int64 = try row("seed")
+        return LeagueInfo(id: try row("id"), name: try row("name"), season: try row("season"),
+                          kind: LeagueKind(rawValue: try row("kind")) ?? .friends, rules: try row("rules"), points: try row("points"),
+                          seed: UInt64(bitPattern: seed), owner: try row("owner"),
+                          hasPassword: (try row("passwordHash") as String?) != nil, private: try row("private") as Int != 0,
+                          createdAt: try row("createdAt"), timeZone: try row("timeZone"))
     }
 
-    static func info(_ db: Database, id: Int64) throws -> LeagueInfo {
-        guard let row = try Row.fetchOne(db, sql: select + " WHERE league.id = ?", arguments: [id]) else {
+    static func info(_ db: StoreTransaction, id: Int64) throws -> LeagueInfo {
+        guard let row = try db.fetchOne(select + " WHERE league.id = ?", [id]) else {
             throw ClubError.notFound(kind: "league", reference: String(id))
         }
-        return info(row)
+        return try info(row)
     }
 
     /// Refuses a name another league of the owner has in that season (ignoring case).
-    static func checkNameFree(_ db: Database, owner: Int64, name: String, season: String, except: Int64?) throws {
-        if try Bool.fetchOne(db, sql: """
-            SELECT 1 FROM league WHERE ownerId = ? AND name = ? COLLATE NOCASE AND season = ? AND id IS NOT ?
-            """, arguments: [owner, name, season, except]) != nil {
+    static func checkNameFree(_ db: StoreTransaction, owner: Int64, name: String, season: String, except: Int64?) throws {
+        if try db.exists("""
+            SELECT 1 FROM league WHERE ownerId = ? AND \(db.dialect.textEqualsIgnoringCase("name")) AND season = ?
+              AND id IS DISTINCT FROM ?
+            """, [owner, name, season, except]) {
             throw ClubError.duplicate(field: "league", value: "\(name) \(season)")
         }
     }
 
-    static func create(_ db: Database, actor: ActingUser, name: String, season: String, kind: LeagueKind, rules: String,
+    static func create(_ db: StoreTransaction, actor: ActingUser, name: String, season: String, kind: LeagueKind, rules: String,
                        points: PointsSystem, seed: UInt64, timeZone: String = Calendars.defaultTimeZone,
                        private: Bool = false) throws -> LeagueInfo {
         try checkNameFree(db, owner: actor.userID, name: name, season: season, except: nil)
-        try db.execute(sql: """
+        // private is an INTEGER 0 or 1 in both stores.
+        let id = try db.insert("""
             INSERT INTO league (name, season, kind, rules, points, seed, ownerId, createdAt, timeZone, private)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [name, season, kind.rawValue, rules, points.description, Int64(bitPattern: seed), actor.userID, Date(),
-                             timeZone, `private`])
-        return try info(db, id: db.lastInsertedRowID)
+            """, [name, season, kind.rawValue, rules, points.description, Int64(bitPattern: seed), actor.userID, Date(),
+                  timeZone, `private` ? 1 : 0])
+        return try info(db, id: id)
     }
 
     /// The league `reference` names among those `viewer` sees (``visible(to:)``; nil: nobody
@@ -436,26 +437,25 @@ public struct Leagues: Sendable {
     /// one, and a name is never ambiguous with one. With `editor`, who sees is that user, who
     /// must be its owner or an editor (its owner only with `owner`). With `joining`, a private
     /// league with a joining password is found for anyone: joining is how one comes to see it.
-    static func resolve(_ db: Database, _ reference: LeagueReference, as viewer: ActingUser? = nil,
+    static func resolve(_ db: StoreTransaction, _ reference: LeagueReference, as viewer: ActingUser? = nil,
                         editor actor: ActingUser? = nil, owner: Bool = false, joining: Bool = false) throws -> Int64 {
         let visible = visible(to: actor ?? viewer)
         let seen = joining ? "(\(visible.condition) OR league.passwordHash IS NOT NULL)" : visible.condition
         let ids: [Int64]
         switch reference {
         case .id(let id):
-            ids = try Int64.fetchAll(db, sql: "SELECT id FROM league WHERE id = ? AND \(seen)", arguments: [id] + visible.arguments)
+            ids = try db.values(Int64.self, "SELECT id FROM league WHERE id = ? AND \(seen)", [id] + visible.arguments)
         case .name(let name):
-            ids = try Int64.fetchAll(db, sql: "SELECT id FROM league WHERE name = ? COLLATE NOCASE AND \(seen) ORDER BY id",
-                                     arguments: [name] + visible.arguments)
+            ids = try db.values(Int64.self, """
+                SELECT id FROM league WHERE \(db.dialect.textEqualsIgnoringCase("name")) AND \(seen) ORDER BY id
+                """, [name] + visible.arguments)
         }
         guard let id = ids.first else { throw ClubError.notFound(kind: "league", reference: reference.description) }
         guard ids.count == 1 else { throw ClubError.ambiguous(kind: "league", reference: reference.description, ids: ids) }
         guard let actor else { return id }
-        let isOwner = try Bool.fetchOne(db, sql: "SELECT 1 FROM league WHERE id = ? AND ownerId = ?",
-                                        arguments: [id, actor.userID]) != nil
+        let isOwner = try db.exists("SELECT 1 FROM league WHERE id = ? AND ownerId = ?", [id, actor.userID])
         if isOwner { return id }
-        let isEditor = try Bool.fetchOne(db, sql: "SELECT 1 FROM leagueEditor WHERE leagueId = ? AND userId = ?",
-                                         arguments: [id, actor.userID]) != nil
+        let isEditor = try db.exists("SELECT 1 FROM leagueEditor WHERE leagueId = ? AND userId = ?", [id, actor.userID])
         guard !owner, isEditor else {
             let who = owner ? "only the owner" : "only the owner and editors"
             throw ClubError.permissionDenied("\(who) of league '\(reference)' may do that; \(actor.username) is not")
@@ -467,7 +467,7 @@ public struct Leagues: Sendable {
     /// on a `league` row with its bound arguments: a public league is seen by everyone; a
     /// private one by its owner and its editors (granted, or joined with the password), and by
     /// nobody logged out.
-    static func visible(to viewer: ActingUser?) -> (condition: String, arguments: StatementArguments) {
+    static func visible(to viewer: ActingUser?) -> (condition: String, arguments: [any SQLBindable]) {
         guard let viewer else { return ("league.private = 0", []) }
         return ("""
             (league.private = 0 OR league.ownerId = ? OR EXISTS (SELECT 1 FROM leagueEditor \
@@ -476,32 +476,32 @@ public struct Leagues: Sendable {
     }
 
     /// True when `viewer` sees league `id` (``visible(to:)``).
-    static func isVisible(_ db: Database, league id: Int64, to viewer: ActingUser?) throws -> Bool {
+    static func isVisible(_ db: StoreTransaction, league id: Int64, to viewer: ActingUser?) throws -> Bool {
         let visible = visible(to: viewer)
-        return try Bool.fetchOne(db, sql: "SELECT 1 FROM league WHERE id = ? AND \(visible.condition)",
-                                 arguments: [id] + visible.arguments) != nil
+        return try db.exists("SELECT 1 FROM league WHERE id = ? AND \(visible.condition)", [id] + visible.arguments)
     }
 
     /// The name of a team of the league, as stored (matching ignoring case).
-    static func teamName(_ db: Database, league: Int64, _ name: String) throws -> String {
-        guard let stored = try String.fetchOne(db, sql: "SELECT name FROM leagueTeam WHERE leagueId = ? AND name = ? COLLATE NOCASE",
-                                               arguments: [league, name]) else {
+    static func teamName(_ db: StoreTransaction, league: Int64, _ name: String) throws -> String {
+        guard let stored = try db.value(String.self, """
+            SELECT name FROM leagueTeam WHERE leagueId = ? AND \(db.dialect.textEqualsIgnoringCase("name"))
+            """, [league, name]) else {
             throw ClubError.notFound(kind: "team in the league", reference: name)
         }
         return stored
     }
 
-    static func season(_ db: Database, id: Int64) throws -> Season {
+    static func season(_ db: StoreTransaction, id: Int64) throws -> Season {
         let info = try info(db, id: id)
-        let teams = try String.fetchAll(db, sql: "SELECT name FROM leagueTeam WHERE leagueId = ? ORDER BY id", arguments: [id])
+        let teams = try db.values(String.self, "SELECT name FROM leagueTeam WHERE leagueId = ? ORDER BY id", [id])
         let matches = try MatchStorage.fetch(db, where: "leagueId = ?", arguments: [id]).map(\.match)
         return Season(name: "\(info.name) \(info.season)", teams: teams, matches: matches,
                       deductions: try deductions(db, league: id))
     }
 
-    static func deductions(_ db: Database, league id: Int64) throws -> [PointDeduction] {
-        try Row.fetchAll(db, sql: "SELECT * FROM deduction WHERE leagueId = ? ORDER BY id", arguments: [id]).map {
-            PointDeduction(team: $0["team"], points: $0["points"], reason: $0["reason"], date: $0["date"])
+    static func deductions(_ db: StoreTransaction, league id: Int64) throws -> [PointDeduction] {
+        try db.fetchAll("SELECT * FROM deduction WHERE leagueId = ? ORDER BY id", [id]).map {
+            PointDeduction(team: try $0("team"), points: try $0("points"), reason: try $0("reason"), date: try $0("date"))
         }
     }
 

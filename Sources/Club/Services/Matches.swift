@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import League
 import Support
 
@@ -38,10 +37,10 @@ public struct Matches: Sendable {
                 throw ClubError.invalid(field: "away", message: "a team cannot play itself")
             }
             if let leagueID, let matchday, !allowRepeat,
-               try Bool.fetchOne(db, sql: """
+               try db.exists("""
                    SELECT 1 FROM match WHERE leagueId = ? AND matchday = ?
                    AND ((home = ? AND away = ?) OR (home = ? AND away = ?))
-                   """, arguments: [leagueID, matchday, homeName, awayName, awayName, homeName]) != nil {
+                   """, [leagueID, matchday, homeName, awayName, awayName, homeName]) {
                 throw ClubError.duplicate(field: "match", value: "\(homeName) v \(awayName) on matchday \(matchday)")
             }
             let match = Match(home: homeName, away: awayName, matchday: matchday,
@@ -166,7 +165,7 @@ public struct Matches: Sendable {
                 throw ClubError.invalid(field: "event", message: "match \(id): event \(eventID) cannot go while a later one "
                                         + "needs it (\(problem)); delete that one first")
             }
-            try db.execute(sql: "DELETE FROM matchEvent WHERE id = ? AND matchId = ?", arguments: [eventID, id])
+            try db.execute("DELETE FROM matchEvent WHERE id = ? AND matchId = ?", [eventID, id])
             return stored
         }
     }
@@ -209,7 +208,7 @@ public struct Matches: Sendable {
                 }
                 return stored
             }
-            let recorder = try Int64.fetchOne(db, sql: "SELECT recordedBy FROM match WHERE id = ?", arguments: [id])
+            let recorder = try db.value(Int64.self, "SELECT recordedBy FROM match WHERE id = ?", [id])
             guard actor != nil && recorder == actor?.userID else {
                 throw ClubError.notFound(kind: "match", reference: String(id))
             }
@@ -268,17 +267,17 @@ public struct Matches: Sendable {
     public func delete(_ actor: ActingUser, match id: Int64) throws {
         try store.write { db in
             _ = try Self.editable(db, id: id, actor: actor)
-            try db.execute(sql: "DELETE FROM match WHERE id = ?", arguments: [id])
+            try db.execute("DELETE FROM match WHERE id = ?", [id])
         }
     }
 
     /// The current squad of the club team linked to `team` in the match's league ("first name
     /// surnames"), or nil when the side is a plain name or the match a friendly.
-    static func squad(_ db: Database, of team: String, in stored: StoredMatch) throws -> [String]? {
+    static func squad(_ db: StoreTransaction, of team: String, in stored: StoredMatch) throws -> [String]? {
         guard let league = stored.leagueID,
-              let teamID = try Int64.fetchOne(db, sql: "SELECT teamId FROM leagueTeam WHERE leagueId = ? AND name = ?",
-                                              arguments: [league, team]) else { return nil }
-        let players = try Row.fetchAll(db, sql: Squads.playerSelect + " WHERE squadMembership.teamId = ?", arguments: [teamID])
+              let teamID = try db.value(Int64.self, "SELECT teamId FROM leagueTeam WHERE leagueId = ? AND name = ?",
+                                              [league, team]) else { return nil }
+        let players = try db.fetchAll(Squads.playerSelect + " WHERE squadMembership.teamId = ?", [teamID])
             .map(Squads.player)
         return players.isEmpty ? nil : players.map(\.fullName)
     }
@@ -294,7 +293,7 @@ public struct Matches: Sendable {
     }
 
     /// The match, if `actor` may change it: an editor of its league, or the recorder of a friendly.
-    static func editable(_ db: Database, id: Int64, actor: ActingUser) throws -> StoredMatch {
+    static func editable(_ db: StoreTransaction, id: Int64, actor: ActingUser) throws -> StoredMatch {
         guard let stored = try MatchStorage.fetch(db, where: "id = ?", arguments: [id]).first else {
             throw ClubError.notFound(kind: "match", reference: String(id))
         }
@@ -304,7 +303,7 @@ public struct Matches: Sendable {
                 throw ClubError.notFound(kind: "match", reference: String(id))
             }
             _ = try Leagues.resolve(db, .id(league), editor: actor)
-        } else if try Int64.fetchOne(db, sql: "SELECT recordedBy FROM match WHERE id = ?", arguments: [id]) != actor.userID {
+        } else if try db.value(Int64.self, "SELECT recordedBy FROM match WHERE id = ?", [id]) != actor.userID {
             throw ClubError.notFound(kind: "match", reference: String(id))
         }
         return stored

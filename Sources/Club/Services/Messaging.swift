@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Support
 
 /// Mail-like messages between users: send, inbox and sent folders with keyset paging, read
@@ -30,7 +29,8 @@ public struct Messaging: Sendable {
         return try store.read { db in try Self.visibleMessage(db, id: id, actor: actor) }
     }
 
-    /// Sends several messages in one transaction (all or none), for bulk mail.
+    /// Sends several messages in one transaction (all or none), for bulk mail. The INSERT is the
+    /// same statement for every message, so the SQLite store prepares it once.
     @discardableResult
     public func sendAll(_ actor: ActingUser, _ messages: [OutgoingMessage]) throws -> [Int64] {
         guard messages.count <= Self.maximumBatch else {
@@ -42,9 +42,9 @@ public struct Messaging: Sendable {
         let now = Date()
         return try store.write { db in
             var recipients: [String: Int64] = [:]
-            let insert = try db.cachedStatement(sql: """
+            let insert = """
                 INSERT INTO message (senderId, recipientId, subject, body, replyToId, sentAt) VALUES (?, ?, ?, ?, ?, ?)
-                """)
+                """
             var ids: [Int64] = []
             ids.reserveCapacity(checked.count)
             for (message, subject, body) in checked {
@@ -57,8 +57,8 @@ public struct Messaging: Sendable {
                     guard recipient != actor.userID else {
                         throw ClubError.invalid(field: "to", message: "you cannot send a message to yourself")
                     }
-                    if try Bool.fetchOne(db, sql: "SELECT 1 FROM block WHERE blockerId = ? AND blockedId = ?",
-                                         arguments: [recipient, actor.userID]) != nil {
+                    if try db.exists("SELECT 1 FROM block WHERE blockerId = ? AND blockedId = ?",
+                                     [recipient, actor.userID]) {
                         throw ClubError.permissionDenied("\(message.to) does not accept messages from \(actor.username)")
                     }
                     recipients[key] = recipient
@@ -66,8 +66,7 @@ public struct Messaging: Sendable {
                 if let replyTo = message.replyTo {
                     _ = try Self.visibleMessage(db, id: replyTo, actor: actor)
                 }
-                try insert.execute(arguments: [actor.userID, recipient, subject, body, message.replyTo, now])
-                ids.append(db.lastInsertedRowID)
+                ids.append(try db.insert(insert, [actor.userID, recipient, subject, body, message.replyTo, now]))
             }
             return ids
         }
@@ -101,8 +100,8 @@ public struct Messaging: Sendable {
     /// How many received messages the actor has not opened.
     public func unreadCount(_ actor: ActingUser) throws -> Int {
         try store.read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM message WHERE recipientId = ? AND readAt IS NULL AND NOT deletedByRecipient",
-                             arguments: [actor.userID]) ?? 0
+            try db.value(Int.self, "SELECT count(*) FROM message WHERE recipientId = ? AND readAt IS NULL AND NOT deletedByRecipient",
+                         [actor.userID]) ?? 0
         }
     }
 
@@ -113,7 +112,7 @@ public struct Messaging: Sendable {
             var message = try Self.visibleMessage(db, id: id, actor: actor)
             if message.readAt == nil, message.to.lowercased() == actor.username.lowercased() {
                 let now = Date()
-                try db.execute(sql: "UPDATE message SET readAt = ? WHERE id = ?", arguments: [now, id])
+                try db.execute("UPDATE message SET readAt = ? WHERE id = ?", [now, id])
                 message.readAt = now
             }
             return message
@@ -125,11 +124,11 @@ public struct Messaging: Sendable {
         try store.write { db in
             let message = try Self.visibleMessage(db, id: id, actor: actor)
             let isRecipient = message.to.lowercased() == actor.username.lowercased()
-            try db.execute(sql: isRecipient ? "UPDATE message SET deletedByRecipient = 1 WHERE id = ?"
-                                            : "UPDATE message SET deletedBySender = 1 WHERE id = ?", arguments: [id])
+            try db.execute(isRecipient ? "UPDATE message SET deletedByRecipient = TRUE WHERE id = ?"
+                                       : "UPDATE message SET deletedBySender = TRUE WHERE id = ?", [id])
             // Once neither side keeps it, it goes.
-            try db.execute(sql: "DELETE FROM message WHERE id = ? AND deletedByRecipient AND (deletedBySender OR senderId IS NULL)",
-                           arguments: [id])
+            try db.execute("DELETE FROM message WHERE id = ? AND deletedByRecipient AND (deletedBySender OR senderId IS NULL)",
+                           [id])
         }
     }
 
@@ -138,7 +137,7 @@ public struct Messaging: Sendable {
         try store.write { db in
             let id = try Accounts.userID(db, username: username)
             guard id != actor.userID else { throw ClubError.invalid(field: "user", message: "you cannot block yourself") }
-            try db.execute(sql: "INSERT OR IGNORE INTO block (blockerId, blockedId) VALUES (?, ?)", arguments: [actor.userID, id])
+            try db.execute("INSERT INTO block (blockerId, blockedId) VALUES (?, ?) ON CONFLICT DO NOTHING", [actor.userID, id])
         }
     }
 
@@ -146,13 +145,13 @@ public struct Messaging: Sendable {
     public func unblock(_ actor: ActingUser, _ username: String) throws {
         try store.write { db in
             let id = try Accounts.userID(db, username: username)
-            try db.execute(sql: "DELETE FROM block WHERE blockerId = ? AND blockedId = ?", arguments: [actor.userID, id])
+            try db.execute("DELETE FROM block WHERE blockerId = ? AND blockedId = ?", [actor.userID, id])
         }
     }
 
     /// The users the actor blocks, by username.
     public func blocked(_ actor: ActingUser) throws -> [String] {
-        try store.read { db in try Self.blockedRows(db, actor, after: nil, limit: nil).map { $0["username"] } }
+        try store.read { db in try Self.blockedRows(db, actor, after: nil, limit: nil).map { try $0("username") } }
     }
 
     /// One page of ``blocked(_:)``: the `limit` usernames (1 to `PagingCursor.maximumLimit`,
@@ -163,19 +162,19 @@ public struct Messaging: Sendable {
                         limit: Int = PagingCursor.defaultLimit) throws -> ListPage<String> {
         try store.read { db in
             try Self.blockOrder.page(limit: limit, fetch: { try Self.blockedRows(db, actor, after: cursor, limit: $0) },
-                                     items: { $0.map { $0["username"] } })
+                                     items: { try $0.map { try $0("username") } })
         }
     }
 
     /// The order of block listings (usernames are unique, ignoring case).
-    static let blockOrder = Keyset(list: "block listing", [.text("user.username", collation: "NOCASE")])
+    static let blockOrder = Keyset(list: "block listing", [.text("\"user\".username", ignoringCase: true)])
 
-    private static func blockedRows(_ db: Database, _ actor: ActingUser, after cursor: String?, limit: Int?) throws -> [Row] {
-        let (after, arguments) = try blockOrder.after(cursor)
-        return try Row.fetchAll(db, sql: """
-            SELECT user.username, \(blockOrder.selection) FROM block JOIN user ON user.id = block.blockedId
-            WHERE block.blockerId = ? AND \(after) ORDER BY \(blockOrder.orderBy) LIMIT ?
-            """, arguments: [actor.userID] + arguments + [limit ?? -1])
+    private static func blockedRows(_ db: StoreTransaction, _ actor: ActingUser, after cursor: String?, limit: Int?) throws -> [SQLRow] {
+        let (after, arguments) = try blockOrder.after(cursor, db.dialect)
+        return try db.fetchAll("""
+            SELECT "user".username, \(blockOrder.selection) FROM block JOIN "user" ON "user".id = block.blockedId
+            WHERE block.blockerId = ? AND \(after) ORDER BY \(blockOrder.orderBy(db.dialect)) LIMIT ?
+            """, [actor.userID] + arguments + [limit ?? Int.max])
     }
 
     // MARK: - Helpers
@@ -183,18 +182,18 @@ public struct Messaging: Sendable {
     private func page(_ actor: ActingUser, folder: String, before: Int64?, limit: Int) throws -> MessagePage {
         let limit = max(1, min(limit, 500))
         return try store.read { db in
-            let rows = try Row.fetchAll(db, sql: """
+            let rows = try db.fetchAll("""
                 SELECT message.id, sender.username AS sender, recipient.username AS recipient, message.subject,
                        message.sentAt, message.readAt IS NOT NULL AS read
                 FROM message
-                LEFT JOIN user AS sender ON sender.id = message.senderId
-                JOIN user AS recipient ON recipient.id = message.recipientId
+                LEFT JOIN "user" AS sender ON sender.id = message.senderId
+                JOIN "user" AS recipient ON recipient.id = message.recipientId
                 WHERE \(folder) AND message.id < ?
                 ORDER BY message.id DESC LIMIT ?
-                """, arguments: [actor.userID, before ?? Int64.max, limit + 1])
-            let messages = rows.prefix(limit).map { row in
-                MessageSummary(id: row["id"], from: row["sender"], to: row["recipient"], subject: row["subject"],
-                               sentAt: row["sentAt"], read: row["read"])
+                """, [actor.userID, before ?? Int64.max, limit + 1])
+            let messages = try rows.prefix(limit).map { row in
+                MessageSummary(id: try row("id"), from: try row("sender"), to: try row("recipient"), subject: try row("subject"),
+                               sentAt: try row("sentAt"), read: try row("read"))
             }
             return MessagePage(messages: Array(messages), nextBefore: rows.count > limit ? messages.last?.id : nil)
         }
@@ -202,18 +201,18 @@ public struct Messaging: Sendable {
 
     /// A message the actor may see: received and not deleted by them, or sent and not deleted
     /// by them. Anything else is "not found", whether or not it exists.
-    static func visibleMessage(_ db: Database, id: Int64, actor: ActingUser) throws -> Message {
-        guard let row = try Row.fetchOne(db, sql: """
+    static func visibleMessage(_ db: StoreTransaction, id: Int64, actor: ActingUser) throws -> Message {
+        guard let row = try db.fetchOne("""
             SELECT message.*, sender.username AS sender, recipient.username AS recipient FROM message
-            LEFT JOIN user AS sender ON sender.id = message.senderId
-            JOIN user AS recipient ON recipient.id = message.recipientId
+            LEFT JOIN "user" AS sender ON sender.id = message.senderId
+            JOIN "user" AS recipient ON recipient.id = message.recipientId
             WHERE message.id = ? AND ((message.recipientId = ? AND NOT message.deletedByRecipient)
                                    OR (message.senderId = ? AND NOT message.deletedBySender))
-            """, arguments: [id, actor.userID, actor.userID]) else {
+            """, [id, actor.userID, actor.userID]) else {
             throw ClubError.notFound(kind: "message", reference: String(id))
         }
-        return Message(id: row["id"], from: row["sender"], to: row["recipient"], subject: row["subject"], body: row["body"],
-                       replyTo: row["replyToId"], sentAt: row["sentAt"], readAt: row["readAt"])
+        return Message(id: try row("id"), from: try row("sender"), to: try row("recipient"), subject: try row("subject"), body: try row("body"),
+                       replyTo: try row("replyToId"), sentAt: try row("sentAt"), readAt: try row("readAt"))
     }
 
     static func subject(_ text: String) throws -> String {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import League
 
 /// A club team's numbers in its season, from the stored matches it played.
@@ -19,7 +18,7 @@ import League
 enum SeasonStatistics {
     /// The statistics of each of `players` (squad players of `team`), by player id; players
     /// who have not played are missing.
-    static func players(_ db: Database, _ players: [Player], team: Team, actor: ActingUser) throws -> [Int64: PlayerStatistics] {
+    static func players(_ db: StoreTransaction, _ players: [Player], team: Team, actor: ActingUser) throws -> [Int64: PlayerStatistics] {
         guard !players.isEmpty else { return [:] }
         // Names as the matches may spell them, folded, to the name each player is counted under.
         var canonical: [String: String] = [:]
@@ -41,31 +40,32 @@ enum SeasonStatistics {
     }
 
     /// The team's matches that `actor` may see, each with the name the team has in it.
-    static func matches(_ db: Database, team: Team, actor: ActingUser) throws -> [(StoredMatch, String)] {
+    static func matches(_ db: StoreTransaction, team: Team, actor: ActingUser) throws -> [(StoredMatch, String)] {
         let leagueSides = """
             SELECT leagueTeam.leagueId, leagueTeam.name FROM leagueTeam JOIN league ON league.id = leagueTeam.leagueId
-            WHERE (leagueTeam.teamId = :team
-               OR (leagueTeam.teamId IS NULL AND leagueTeam.name = :name COLLATE NOCASE AND league.season = :season
+            WHERE (leagueTeam.teamId = ?
+               OR (leagueTeam.teamId IS NULL AND \(db.dialect.textEqualsIgnoringCase("leagueTeam.name")) AND league.season = ?
                    AND EXISTS (
-                       SELECT 1 FROM (SELECT ownerId AS userId FROM team WHERE id = :team
-                                      UNION SELECT userId FROM teamMember WHERE teamId = :team AND role = 'editor') AS trusted
+                       SELECT 1 FROM (SELECT ownerId AS userId FROM team WHERE id = ?
+                                      UNION SELECT userId FROM teamMember WHERE teamId = ? AND role = 'editor') AS trusted
                        WHERE trusted.userId = league.ownerId
                           OR trusted.userId IN (SELECT userId FROM leagueEditor WHERE leagueId = league.id))))
             """
+        let leagueSidesArguments: [any SQLBindable] = [team.id, team.name, team.season, team.id, team.id]
         var sides: [Int64: Set<String>] = [:]
-        for row in try Row.fetchAll(db, sql: leagueSides, arguments: ["team": team.id, "name": team.name, "season": team.season])
-        where try Leagues.isVisible(db, league: row["leagueId"], to: actor) {
-            sides[row["leagueId"], default: []].insert(row["name"])
+        for row in try db.fetchAll(leagueSides, leagueSidesArguments)
+        where try Leagues.isVisible(db, league: try row("leagueId"), to: actor) {
+            sides[try row("leagueId"), default: []].insert(try row("name"))
         }
-        let friendly = "match.leagueId IS NULL AND match.recordedBy = :actor"
-        let playedAtHome = Set(try Int64.fetchAll(db, sql: "SELECT id FROM match WHERE \(friendly) AND homeTeamId = :team",
-                                                  arguments: ["actor": actor.userID, "team": team.id]))
+        let friendly = "match.leagueId IS NULL AND match.recordedBy = ?"
+        let playedAtHome = Set(try db.values(Int64.self, "SELECT id FROM match WHERE \(friendly) AND homeTeamId = ?",
+                                             [actor.userID, team.id]))
         let stored = try MatchStorage.fetch(db, where: """
             (match.leagueId IS NOT NULL AND EXISTS (
                 SELECT 1 FROM (\(leagueSides)) AS side
                 WHERE side.leagueId = match.leagueId AND side.name IN (match.home, match.away)))
-            OR (\(friendly) AND :team IN (match.homeTeamId, match.awayTeamId))
-            """, arguments: ["team": team.id, "name": team.name, "season": team.season, "actor": actor.userID])
+            OR (\(friendly) AND ? IN (match.homeTeamId, match.awayTeamId))
+            """, arguments: leagueSidesArguments + [actor.userID, team.id])
         return stored.compactMap { stored in
             let match = stored.match
             guard let league = stored.leagueID else {

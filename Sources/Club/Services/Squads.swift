@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import League
 
 /// Players and their squad numbers. Seeing a squad needs any role on the team; changing it
@@ -36,13 +35,12 @@ public struct Squads: Sendable {
         return try store.write { db in
             let (teamID, _) = try Teams.resolve(db, team, for: actor, needs: .editor)
             try Self.checkNumberFree(db, team: teamID, number: number, except: nil)
-            try db.execute(sql: """
+            let playerID = try db.insert("""
                 INSERT INTO player (firstName, surnames, birthDate, position, positionDetail, photo, notes, createdAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [firstName, surnames, born, draft.position.rawValue, detail, photo, notes, now])
-            let playerID = db.lastInsertedRowID
-            try db.execute(sql: "INSERT INTO squadMembership (playerId, teamId, number, joinedAt) VALUES (?, ?, ?, ?)",
-                           arguments: [playerID, teamID, number, now])
+                """, [firstName, surnames, born, draft.position.rawValue, detail, photo, notes, now])
+            try db.execute("INSERT INTO squadMembership (playerId, teamId, number, joinedAt) VALUES (?, ?, ?, ?)",
+                           [playerID, teamID, number, now])
             return try Self.player(db, id: playerID)
         }
     }
@@ -51,8 +49,8 @@ public struct Squads: Sendable {
     public func list(_ actor: ActingUser, team: TeamReference) throws -> [Player] {
         try store.read { db in
             let (teamID, _) = try Teams.resolve(db, team, for: actor, needs: .viewer)
-            return try Row.fetchAll(db, sql: Self.playerSelect + " WHERE squadMembership.teamId = ? ORDER BY squadMembership.number",
-                                    arguments: [teamID]).map(Self.player)
+            return try db.fetchAll(Self.playerSelect + " WHERE squadMembership.teamId = ? ORDER BY squadMembership.number",
+                                    [teamID]).map(Self.player)
         }
     }
 
@@ -61,13 +59,13 @@ public struct Squads: Sendable {
         try store.read { db in
             let player = try Self.player(db, id: id)
             try Self.check(db, player, actor: actor, needs: .viewer)
-            let history = try Row.fetchAll(db, sql: """
+            let history = try db.fetchAll("""
                 SELECT squadMembership.*, team.name, team.season FROM squadMembership
                 JOIN team ON team.id = squadMembership.teamId
                 WHERE squadMembership.playerId = ? ORDER BY squadMembership.joinedAt, squadMembership.id
-                """, arguments: [id]).map { row in
-                SquadMembership(teamID: row["teamId"], teamName: row["name"], season: row["season"], number: row["number"],
-                                joinedAt: row["joinedAt"], leftAt: row["leftAt"])
+                """, [id]).map { row in
+                SquadMembership(teamID: try row("teamId"), teamName: try row("name"), season: try row("season"), number: try row("number"),
+                                joinedAt: try row("joinedAt"), leftAt: try row("leftAt"))
             }
             return PlayerDetail(player: player, history: history)
         }
@@ -77,7 +75,7 @@ public struct Squads: Sendable {
     public func photo(_ actor: ActingUser, player id: Int64) throws -> Data? {
         try store.read { db in
             try Self.check(db, try Self.player(db, id: id), actor: actor, needs: .viewer)
-            return try Data.fetchOne(db, sql: "SELECT photo FROM player WHERE id = ?", arguments: [id])
+            return try db.value(Data.self, "SELECT photo FROM player WHERE id = ?", [id])
         }
     }
 
@@ -100,18 +98,18 @@ public struct Squads: Sendable {
             if let detail { player.positionDetail = detail }
             if let born { player.birthDate = born }
             if let notes { player.notes = notes }
-            try db.execute(sql: """
+            try db.execute("""
                 UPDATE player SET firstName = ?, surnames = ?, position = ?, positionDetail = ?, birthDate = ?, notes = ?
                 WHERE id = ?
-                """, arguments: [player.firstName, player.surnames, player.position.rawValue, player.positionDetail,
+                """, [player.firstName, player.surnames, player.position.rawValue, player.positionDetail,
                                  player.birthDate, player.notes, id])
             if let photo {
-                try db.execute(sql: "UPDATE player SET photo = ? WHERE id = ?", arguments: [photo, id])
+                try db.execute("UPDATE player SET photo = ? WHERE id = ?", [photo, id])
             }
             if let number, number != player.number, let teamID = player.teamID {
                 try Self.checkNumberFree(db, team: teamID, number: number, except: id)
-                try db.execute(sql: "UPDATE squadMembership SET number = ? WHERE playerId = ? AND leftAt IS NULL",
-                               arguments: [number, id])
+                try db.execute("UPDATE squadMembership SET number = ? WHERE playerId = ? AND leftAt IS NULL",
+                               [number, id])
             }
             return try Self.player(db, id: id)
         }
@@ -136,10 +134,10 @@ public struct Squads: Sendable {
             }
             try Self.checkNumberFree(db, team: teamID, number: number, except: nil)
             let now = Date()
-            try db.execute(sql: "UPDATE squadMembership SET leftAt = ? WHERE playerId = ? AND leftAt IS NULL",
-                           arguments: [now, id])
-            try db.execute(sql: "INSERT INTO squadMembership (playerId, teamId, number, joinedAt) VALUES (?, ?, ?, ?)",
-                           arguments: [id, teamID, number, now])
+            try db.execute("UPDATE squadMembership SET leftAt = ? WHERE playerId = ? AND leftAt IS NULL",
+                           [now, id])
+            try db.execute("INSERT INTO squadMembership (playerId, teamId, number, joinedAt) VALUES (?, ?, ?, ?)",
+                           [id, teamID, number, now])
             return try Self.player(db, id: id)
         }
     }
@@ -148,7 +146,7 @@ public struct Squads: Sendable {
     public func delete(_ actor: ActingUser, player id: Int64) throws {
         try store.write { db in
             try Self.check(db, try Self.player(db, id: id), actor: actor, needs: .editor)
-            try db.execute(sql: "DELETE FROM player WHERE id = ?", arguments: [id])
+            try db.execute("DELETE FROM player WHERE id = ?", [id])
         }
     }
 
@@ -160,22 +158,22 @@ public struct Squads: Sendable {
         FROM player LEFT JOIN squadMembership ON squadMembership.playerId = player.id AND squadMembership.leftAt IS NULL
         """
 
-    static func player(_ db: Database, id: Int64) throws -> Player {
-        guard let row = try Row.fetchOne(db, sql: playerSelect + " WHERE player.id = ?", arguments: [id]) else {
+    static func player(_ db: StoreTransaction, id: Int64) throws -> Player {
+        guard let row = try db.fetchOne(playerSelect + " WHERE player.id = ?", [id]) else {
             throw ClubError.notFound(kind: "player", reference: String(id))
         }
-        return player(row)
+        return try player(row)
     }
 
-    static func player(_ row: Row) -> Player {
-        Player(id: row["id"], firstName: row["firstName"], surnames: row["surnames"], birthDate: row["birthDate"],
-               position: PlayerPosition(rawValue: row["position"]) ?? .midfielder, positionDetail: row["positionDetail"],
-               notes: row["notes"], hasPhoto: row["hasPhoto"], teamID: row["teamId"], number: row["number"])
+    static func player(_ row: SQLRow) throws -> Player {
+        Player(id: try row("id"), firstName: try row("firstName"), surnames: try row("surnames"), birthDate: try row("birthDate"),
+               position: PlayerPosition(rawValue: try row("position")) ?? .midfielder, positionDetail: try row("positionDetail"),
+               notes: try row("notes"), hasPhoto: try row("hasPhoto"), teamID: try row("teamId"), number: try row("number"))
     }
 
     /// The actor's right on the player's current team; a player the actor cannot see is
     /// reported as not found.
-    static func check(_ db: Database, _ player: Player, actor: ActingUser, needs: TeamRole) throws {
+    static func check(_ db: StoreTransaction, _ player: Player, actor: ActingUser, needs: TeamRole) throws {
         guard let teamID = player.teamID else { throw ClubError.notFound(kind: "player", reference: String(player.id)) }
         do {
             _ = try Teams.resolve(db, .id(teamID), for: actor, needs: needs)
@@ -186,28 +184,28 @@ public struct Squads: Sendable {
 
     /// Refuses a move by someone other than the old team's owner into a team that owner
     /// cannot edit.
-    static func checkOwnerKeepsSight(_ db: Database, from: Int64, to: Int64, actor: ActingUser) throws {
+    static func checkOwnerKeepsSight(_ db: StoreTransaction, from: Int64, to: Int64, actor: ActingUser) throws {
         let from = try Teams.team(db, id: from)
         guard from.owner.lowercased() != actor.username.lowercased() else { return }
-        let ownerEdits = try Bool.fetchOne(db, sql: """
+        let ownerEdits = try db.exists("""
             SELECT 1 FROM team WHERE id = ? AND (ownerId = (SELECT ownerId FROM team WHERE id = ?)
                 OR EXISTS (SELECT 1 FROM teamMember WHERE teamMember.teamId = team.id
                            AND teamMember.userId = (SELECT ownerId FROM team WHERE id = ?)
                            AND teamMember.role IN ('editor', 'owner')))
-            """, arguments: [to, from.id, from.id]) ?? false
+            """, [to, from.id, from.id])
         guard ownerEdits else {
             throw ClubError.permissionDenied(
                 "only \(from.owner), the owner of team '\(from.name)', may move its players to a team \(from.owner) cannot edit")
         }
     }
 
-    static func checkNumberFree(_ db: Database, team: Int64, number: Int, except player: Int64?) throws {
-        if let holder = try Row.fetchOne(db, sql: """
+    static func checkNumberFree(_ db: StoreTransaction, team: Int64, number: Int, except player: Int64?) throws {
+        if let holder = try db.fetchOne("""
             SELECT player.firstName, player.surnames FROM squadMembership JOIN player ON player.id = squadMembership.playerId
             WHERE squadMembership.teamId = ? AND squadMembership.number = ? AND squadMembership.leftAt IS NULL
-              AND squadMembership.playerId IS NOT ?
-            """, arguments: [team, number, player]) {
-            let first: String = holder["firstName"], last: String = holder["surnames"]
+              AND squadMembership.playerId IS DISTINCT FROM ?
+            """, [team, number, player]) {
+            let first: String = try holder("firstName"), last: String = try holder("surnames")
             throw ClubError.conflict(field: "number", message: "\(number) is already worn by \(first) \(last) in this team")
         }
     }

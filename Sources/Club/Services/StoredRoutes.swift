@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Routes
 import Support
 
@@ -77,17 +76,18 @@ public struct StoredRoutes: Sendable {
         }
         return try store.write { db in
             // length() of a blob reads its size from the record header, not the blob itself.
-            let held = try Row.fetchOne(db, sql: """
-                SELECT count(*) AS items, coalesce(sum(length(document)), 0) AS bytes FROM route WHERE ownerId = ?
-                """, arguments: [actor.userID])
-            try quota.check(adding: encoded.count, heldItems: held?["items"] ?? 0, heldBytes: held?["bytes"] ?? 0, kind: "routes")
-            try db.execute(sql: """
+            let held = try db.fetchOne("""
+                SELECT count(*) AS items, coalesce(CAST(sum(length(document)) AS BIGINT), 0) AS bytes FROM route WHERE ownerId = ?
+                """, [actor.userID])
+            try quota.check(adding: encoded.count, heldItems: try held?("items") ?? 0, heldBytes: try held?("bytes") ?? 0,
+                            kind: "routes")
+            let id = try db.insert("""
                 INSERT INTO route (ownerId, name, category, note, heartRate, startLatitude, startLongitude, distanceMeters,
                                    pointCount, document, createdAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [actor.userID, name, category, note, heartRate, start.latitude, start.longitude,
-                                 distance.isFinite ? distance : 0, points.count, encoded, Date()])
-            return try Self.summary(db, actor: actor, id: db.lastInsertedRowID)
+                """, [actor.userID, name, category, note, heartRate, start.latitude, start.longitude,
+                      distance.isFinite ? distance : 0, points.count, encoded, Date()])
+            return try Self.summary(db, actor: actor, id: id)
         }
     }
 
@@ -152,7 +152,7 @@ public struct StoredRoutes: Sendable {
     public func show(_ actor: ActingUser, _ id: Int64) throws -> (RouteSummary, RouteDocument) {
         let (summary, data) = try store.read { db -> (RouteSummary, Data) in
             let summary = try Self.summary(db, actor: actor, id: id)
-            let data = try Data.fetchOne(db, sql: "SELECT document FROM route WHERE id = ?", arguments: [id]) ?? Data()
+            let data = try db.value(Data.self, "SELECT document FROM route WHERE id = ?", [id]) ?? Data()
             return (summary, data)
         }
         do {
@@ -178,8 +178,8 @@ public struct StoredRoutes: Sendable {
             if let category { route.category = category }
             if let note { route.note = note }
             if let heartRate { route.heartRate = heartRate } else if clearHeartRate { route.heartRate = nil }
-            try db.execute(sql: "UPDATE route SET name = ?, category = ?, note = ?, heartRate = ? WHERE id = ? AND ownerId = ?",
-                           arguments: [route.name, route.category, route.note, route.heartRate, id, actor.userID])
+            try db.execute("UPDATE route SET name = ?, category = ?, note = ?, heartRate = ? WHERE id = ? AND ownerId = ?",
+                           [route.name, route.category, route.note, route.heartRate, id, actor.userID])
             return route
         }
     }
@@ -194,32 +194,35 @@ public struct StoredRoutes: Sendable {
     /// Deletes one of the actor's routes.
     public func delete(_ actor: ActingUser, _ id: Int64) throws {
         try store.write { db in
-            try db.execute(sql: "DELETE FROM route WHERE id = ? AND ownerId = ?", arguments: [id, actor.userID])
-            guard db.changesCount == 1 else { throw ClubError.notFound(kind: "route", reference: String(id)) }
+            guard try db.execute("DELETE FROM route WHERE id = ? AND ownerId = ?", [id, actor.userID]) == 1 else {
+                throw ClubError.notFound(kind: "route", reference: String(id))
+            }
         }
     }
 
     // MARK: - Rows
 
-    static let select = """
-        SELECT id, name, category, note, heartRate, startLatitude, startLongitude, distanceMeters, pointCount, createdAt
-        FROM route
-        """
+    /// What a summary is made of.
+    static let columns = "id, name, category, note, heartRate, startLatitude, startLongitude, distanceMeters, pointCount, createdAt"
 
-    static func summary(_ row: Row) -> RouteSummary {
-        RouteSummary(id: row["id"], name: row["name"], category: row["category"], note: row["note"],
-                     heartRate: row["heartRate"], startLatitude: row["startLatitude"], startLongitude: row["startLongitude"],
-                     distanceMeters: row["distanceMeters"], pointCount: row["pointCount"], createdAt: row["createdAt"])
+    static let select = "SELECT \(columns) FROM route"
+
+    static func summary(_ row: SQLRow) throws -> RouteSummary {
+        RouteSummary(id: try row("id"), name: try row("name"), category: try row("category"), note: try row("note"),
+                     heartRate: try row("heartRate"), startLatitude: try row("startLatitude"), startLongitude: try row("startLongitude"),
+                     distanceMeters: try row("distanceMeters"), pointCount: try row("pointCount"), createdAt: try row("createdAt"))
     }
 
     /// The actor's routes newest first, each with its creation time as the database holds it
     /// (a page's key): those after `after` in that order, at most `limit` of them when given.
-    static func newest(_ db: Database, actor: ActingUser, after: (createdAt: String, id: Int64)? = nil,
+    static func newest(_ db: StoreTransaction, actor: ActingUser, after: (createdAt: String, id: Int64)? = nil,
                        limit: Int? = nil) throws -> [(summary: RouteSummary, createdAt: String)] {
-        var sql = select + " WHERE ownerId = ?"
-        var arguments: StatementArguments = [actor.userID]
+        // The creation time as text that sorts as the times do (the cursor carries it).
+        let createdAt = db.dialect.timestampText("createdAt")
+        var sql = "SELECT \(columns), \(createdAt) AS createdAtKey FROM route WHERE ownerId = ?"
+        var arguments: [any SQLBindable] = [actor.userID]
         if let after {
-            sql += " AND (createdAt < ? OR (createdAt = ? AND id < ?))"
+            sql += " AND (\(createdAt) < ? OR (\(createdAt) = ? AND id < ?))"
             arguments += [after.createdAt, after.createdAt, after.id]
         }
         sql += " ORDER BY createdAt DESC, id DESC"
@@ -227,7 +230,7 @@ public struct StoredRoutes: Sendable {
             sql += " LIMIT ?"
             arguments += [limit]
         }
-        return try Row.fetchAll(db, sql: sql, arguments: arguments).map { (summary($0), $0["createdAt"]) }
+        return try db.fetchAll(sql, arguments).map { (try summary($0), try $0("createdAtKey")) }
     }
 
     /// `routes` with their `distanceFromMeters` from `point`, nearest first, ties by id.
@@ -248,11 +251,11 @@ public struct StoredRoutes: Sendable {
     }
 
     /// The actor's route `id`; another user's is "not found".
-    static func summary(_ db: Database, actor: ActingUser, id: Int64) throws -> RouteSummary {
-        guard let row = try Row.fetchOne(db, sql: select + " WHERE id = ? AND ownerId = ?", arguments: [id, actor.userID]) else {
+    static func summary(_ db: StoreTransaction, actor: ActingUser, id: Int64) throws -> RouteSummary {
+        guard let row = try db.fetchOne(select + " WHERE id = ? AND ownerId = ?", [id, actor.userID]) else {
             throw ClubError.notFound(kind: "route", reference: String(id))
         }
-        return summary(row)
+        return try summary(row)
     }
 
     /// The length of the document's tracks as one (their segments in order), else of its first

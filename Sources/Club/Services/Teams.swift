@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Support
 
 /// Teams, and who may see and change them: the owner, editors and viewers.
@@ -26,11 +25,11 @@ public struct Teams: Sendable {
         let now = Date()
         return try store.write { db in
             try Self.checkNameFree(db, owner: actor.userID, name: name, season: season, except: nil)
-            try db.execute(sql: """
+            let id = try db.insert("""
                 INSERT INTO team (name, season, category, region, primaryColor, secondaryColor, ownerId, createdAt, timeZone)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [name, season, category, region, primary, secondary, actor.userID, now, timeZone])
-            let team = try Self.team(db, id: db.lastInsertedRowID)
+                """, [name, season, category, region, primary, secondary, actor.userID, now, timeZone])
+            let team = try Self.team(db, id: id)
             try FriendlyLinks.link(db, where: "recordedBy = ?", arguments: [actor.userID])
             return team
         }
@@ -50,38 +49,38 @@ public struct Teams: Sendable {
                      limit: Int = PagingCursor.defaultLimit) throws -> ListPage<TeamAccess> {
         try store.read { db in
             try Self.order.page(limit: limit, fetch: { try Self.rows(db, actor, after: cursor, limit: $0) },
-                                items: { $0.map(Self.access) })
+                                items: { try $0.map(Self.access) })
         }
     }
 
     /// The order of team listings.
-    static let order = Keyset(list: "team listing", [.text("team.season", .descending), .text("team.name", collation: "NOCASE"),
+    static let order = Keyset(list: "team listing", [.text("team.season", .descending), .text("team.name", ignoringCase: true),
                                                      .integer("team.id")])
 
-    private static func rows(_ db: Database, _ actor: ActingUser, after cursor: String?, limit: Int?) throws -> [Row] {
-        let (after, arguments) = try order.after(cursor)
-        return try Row.fetchAll(db, sql: """
+    private static func rows(_ db: StoreTransaction, _ actor: ActingUser, after cursor: String?, limit: Int?) throws -> [SQLRow] {
+        let (after, arguments) = try order.after(cursor, db.dialect)
+        return try db.fetchAll("""
             SELECT team.*, owner.username AS owner,
                    CASE WHEN team.ownerId = ? THEN 'owner' ELSE teamMember.role END AS role, \(order.selection)
-            FROM team JOIN user AS owner ON owner.id = team.ownerId
+            FROM team JOIN "user" AS owner ON owner.id = team.ownerId
             LEFT JOIN teamMember ON teamMember.teamId = team.id AND teamMember.userId = ?
             WHERE (team.ownerId = ? OR teamMember.userId IS NOT NULL) AND \(after)
-            ORDER BY \(order.orderBy) LIMIT ?
-            """, arguments: [actor.userID, actor.userID, actor.userID] + arguments + [limit ?? -1])
+            ORDER BY \(order.orderBy(db.dialect)) LIMIT ?
+            """, [actor.userID, actor.userID, actor.userID] + arguments + [limit ?? Int.max])
     }
 
-    private static func access(_ row: Row) -> TeamAccess {
-        TeamAccess(team: team(row), role: TeamRole(rawValue: row["role"]) ?? .viewer)
+    private static func access(_ row: SQLRow) throws -> TeamAccess {
+        TeamAccess(team: try team(row), role: TeamRole(rawValue: try row("role")) ?? .viewer)
     }
 
     /// A team `actor` may see, with the people granted a role on it.
     public func show(_ actor: ActingUser, _ reference: TeamReference) throws -> TeamDetail {
         try store.read { db in
             let (id, role) = try Self.resolve(db, reference, for: actor, needs: .viewer)
-            let members = try Row.fetchAll(db, sql: """
-                SELECT user.username, teamMember.role FROM teamMember JOIN user ON user.id = teamMember.userId
-                WHERE teamMember.teamId = ? ORDER BY user.username COLLATE NOCASE
-                """, arguments: [id]).map { TeamMember(username: $0["username"], role: TeamRole(rawValue: $0["role"]) ?? .viewer) }
+            let members = try db.fetchAll("""
+                SELECT "user".username, teamMember.role FROM teamMember JOIN "user" ON "user".id = teamMember.userId
+                WHERE teamMember.teamId = ? ORDER BY \(db.dialect.orderIgnoringCase("\"user\".username"))
+                """, [id]).map { TeamMember(username: try $0("username"), role: TeamRole(rawValue: try $0("role")) ?? .viewer) }
             return TeamDetail(team: try Self.team(db, id: id), role: role, members: members)
         }
     }
@@ -110,13 +109,13 @@ public struct Teams: Sendable {
                 // Its friendlies' kick-offs are other instants now: subscribed calendars move them.
                 try MatchStorage.moveKickOffs(db, where: "leagueId IS NULL AND ? IN (homeTeamId, awayTeamId)", arguments: [id])
             }
-            let ownerID = try Int64.fetchOne(db, sql: "SELECT ownerId FROM team WHERE id = ?", arguments: [id]) ?? actor.userID
+            let ownerID = try db.value(Int64.self, "SELECT ownerId FROM team WHERE id = ?", [id]) ?? actor.userID
             try Self.checkNameFree(db, owner: ownerID, name: team.name, season: team.season, except: id)
-            try db.execute(sql: """
+            try db.execute("""
                 UPDATE team SET name = ?, season = ?, category = ?, region = ?, primaryColor = ?, secondaryColor = ?,
                                 timeZone = ?
                 WHERE id = ?
-                """, arguments: [team.name, team.season, team.category, team.region, team.primaryColor,
+                """, [team.name, team.season, team.category, team.region, team.primaryColor,
                                  team.secondaryColor, team.timeZone, id])
             try FriendlyLinks.link(db, peopleOfTeam: id)
             return team
@@ -129,9 +128,9 @@ public struct Teams: Sendable {
     public func delete(_ actor: ActingUser, _ reference: TeamReference) throws {
         try store.write { db in
             let (id, _) = try Self.resolve(db, reference, for: actor, needs: .owner)
-            try db.execute(sql: "DELETE FROM player WHERE id IN (SELECT playerId FROM squadMembership WHERE teamId = ? AND leftAt IS NULL)",
-                           arguments: [id])
-            try db.execute(sql: "DELETE FROM team WHERE id = ?", arguments: [id])
+            try db.execute("DELETE FROM player WHERE id IN (SELECT playerId FROM squadMembership WHERE teamId = ? AND leftAt IS NULL)",
+                           [id])
+            try db.execute("DELETE FROM team WHERE id = ?", [id])
         }
     }
 
@@ -146,10 +145,10 @@ public struct Teams: Sendable {
             guard userID != actor.userID else {
                 throw ClubError.invalid(field: "user", message: "the owner already has every right")
             }
-            try db.execute(sql: """
+            try db.execute("""
                 INSERT INTO teamMember (teamId, userId, role) VALUES (?, ?, ?)
                 ON CONFLICT (teamId, userId) DO UPDATE SET role = excluded.role
-                """, arguments: [id, userID, role.rawValue])
+                """, [id, userID, role.rawValue])
             try FriendlyLinks.link(db, where: "recordedBy = ?", arguments: [userID])
         }
     }
@@ -159,8 +158,7 @@ public struct Teams: Sendable {
         try store.write { db in
             let (id, _) = try Self.resolve(db, reference, for: actor, needs: .owner)
             let userID = try Accounts.userID(db, username: username)
-            try db.execute(sql: "DELETE FROM teamMember WHERE teamId = ? AND userId = ?", arguments: [id, userID])
-            guard db.changesCount > 0 else {
+            guard try db.execute("DELETE FROM teamMember WHERE teamId = ? AND userId = ?", [id, userID]) > 0 else {
                 throw ClubError.notFound(kind: "role for \(username) on team", reference: reference.description)
             }
         }
@@ -173,53 +171,54 @@ public struct Teams: Sendable {
     /// - Throws: ``ClubError/notFound(kind:reference:)`` when the actor cannot see such a team,
     ///   ``ClubError/ambiguous(kind:reference:ids:)`` when a name matches several, and
     ///   ``ClubError/permissionDenied(_:)`` when the role is below `needs`.
-    static func resolve(_ db: Database, _ reference: TeamReference, for actor: ActingUser,
+    static func resolve(_ db: StoreTransaction, _ reference: TeamReference, for actor: ActingUser,
                         needs: TeamRole) throws -> (Int64, TeamRole) {
         let visible = """
             SELECT team.id, CASE WHEN team.ownerId = ? THEN 'owner' ELSE teamMember.role END AS role
             FROM team LEFT JOIN teamMember ON teamMember.teamId = team.id AND teamMember.userId = ?
             WHERE (team.ownerId = ? OR teamMember.userId IS NOT NULL)
             """
-        let rows: [Row]
+        let rows: [SQLRow]
         switch reference {
         case .id(let id):
-            rows = try Row.fetchAll(db, sql: visible + " AND team.id = ?",
-                                    arguments: [actor.userID, actor.userID, actor.userID, id])
+            rows = try db.fetchAll(visible + " AND team.id = ?",
+                                   [actor.userID, actor.userID, actor.userID, id])
         case .name(let name):
-            rows = try Row.fetchAll(db, sql: visible + " AND team.name = ? COLLATE NOCASE ORDER BY team.id",
-                                    arguments: [actor.userID, actor.userID, actor.userID, name])
+            rows = try db.fetchAll(visible + " AND \(db.dialect.textEqualsIgnoringCase("team.name")) ORDER BY team.id",
+                                   [actor.userID, actor.userID, actor.userID, name])
         }
         guard let row = rows.first else { throw ClubError.notFound(kind: "team", reference: reference.description) }
         guard rows.count == 1 else {
-            throw ClubError.ambiguous(kind: "team", reference: reference.description, ids: rows.map { $0["id"] })
+            throw ClubError.ambiguous(kind: "team", reference: reference.description, ids: try rows.map { try $0("id") })
         }
-        let role = TeamRole(rawValue: row["role"]) ?? .viewer
+        let role = TeamRole(rawValue: try row("role")) ?? .viewer
         guard role >= needs else {
             let action = needs == .owner ? "only the owner" : "only the owner and editors"
             throw ClubError.permissionDenied("\(action) of team '\(reference)' may do that; \(actor.username) is a \(role.rawValue)")
         }
-        return (row["id"], role)
+        return (try row("id"), role)
     }
 
-    static func team(_ db: Database, id: Int64) throws -> Team {
-        guard let row = try Row.fetchOne(db, sql: """
-            SELECT team.*, user.username AS owner FROM team JOIN user ON user.id = team.ownerId WHERE team.id = ?
-            """, arguments: [id]) else {
+    static func team(_ db: StoreTransaction, id: Int64) throws -> Team {
+        guard let row = try db.fetchOne("""
+            SELECT team.*, "user".username AS owner FROM team JOIN "user" ON "user".id = team.ownerId WHERE team.id = ?
+            """, [id]) else {
             throw ClubError.notFound(kind: "team", reference: String(id))
         }
-        return team(row)
+        return try team(row)
     }
 
-    static func team(_ row: Row) -> Team {
-        Team(id: row["id"], name: row["name"], season: row["season"], category: row["category"], region: row["region"],
-             primaryColor: row["primaryColor"], secondaryColor: row["secondaryColor"], owner: row["owner"],
-             createdAt: row["createdAt"], timeZone: row["timeZone"])
+    static func team(_ row: SQLRow) throws -> Team {
+        Team(id: try row("id"), name: try row("name"), season: try row("season"), category: try row("category"), region: try row("region"),
+             primaryColor: try row("primaryColor"), secondaryColor: try row("secondaryColor"), owner: try row("owner"),
+             createdAt: try row("createdAt"), timeZone: try row("timeZone"))
     }
 
-    private static func checkNameFree(_ db: Database, owner: Int64, name: String, season: String, except: Int64?) throws {
-        if try Bool.fetchOne(db, sql: """
-            SELECT 1 FROM team WHERE ownerId = ? AND name = ? COLLATE NOCASE AND season = ? AND id IS NOT ?
-            """, arguments: [owner, name, season, except]) != nil {
+    private static func checkNameFree(_ db: StoreTransaction, owner: Int64, name: String, season: String, except: Int64?) throws {
+        if try db.exists("""
+            SELECT 1 FROM team WHERE ownerId = ? AND \(db.dialect.textEqualsIgnoringCase("name")) AND season = ?
+              AND id IS DISTINCT FROM ?
+            """, [owner, name, season, except]) {
             throw ClubError.duplicate(field: "team", value: "\(name) \(season)")
         }
     }

@@ -1,46 +1,55 @@
 import Foundation
 import GRDB
 
-/// The club database: one SQLite file, opened in WAL mode with foreign keys on and a busy
-/// timeout, migrated to the current schema on open.
+/// The club database: an SQLite file (the embedded default, through GRDB) or a PostgreSQL
+/// server shared by several Touchline servers (through postgres-nio), migrated to the current
+/// schema on open. The services run their SQL through ``read(_:)`` and ``write(_:)``, the same
+/// on both.
 ///
 /// ```swift
-/// let store = try ClubStore(path: ClubStore.defaultPath())
+/// let store = try ClubStore(ClubStore.defaultReference())               // SQLite
+/// let shared = try ClubStore("postgresql://touchline@db.example.org/club") // PostgreSQL
 /// let accounts = Accounts(store: store)
 /// ```
 public final class ClubStore: Sendable {
     /// How long a write waits for another process's transaction before giving up.
     public static let busyTimeout: TimeInterval = 10
 
-    let pool: DatabasePool
-    /// The file's path.
+    enum Backend: Sendable {
+        case sqlite(DatabasePool)
+        case postgres(PostgresStore)
+    }
+
+    let backend: Backend
+    /// The database as messages name it: the SQLite file's path, or the PostgreSQL URL
+    /// (without a password).
     public let path: String
 
-    /// Opens (creating it and its folder when missing) and migrates the database at `path`.
-    /// A new database is readable by its owner only (0600, with its WAL files, in a new folder
-    /// made 0700): it holds password hashes, emails and messages.
-    public init(path: String) throws {
-        self.path = path
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw ClubError.invalid(field: "database", message: "cannot create \(folder.path): \(error.localizedDescription)")
-        }
-        // SQLite would create the file 0644; made empty here first, it keeps 0600, and SQLite
-        // gives its -wal and -shm files the main file's permissions.
-        let created = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        if created >= 0 { close(created) }
-        var configuration = Configuration()
-        configuration.foreignKeysEnabled = true
-        configuration.busyMode = .timeout(Self.busyTimeout)
-        configuration.label = "touchline"
-        do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            try Self.migrator.migrate(pool)
-        } catch let error as DatabaseError {
-            throw Self.translate(error, path: path)
+    /// Opens (creating it and its folder when missing) and migrates the SQLite database at `path`.
+    public convenience init(path: String) throws {
+        try self.init(path, options: StoreOptions())
+    }
+
+    /// Opens the database that `reference` names: a `postgres://` or `postgresql://` URL
+    /// (``PostgresLocation``), else the path of an SQLite file, created with its folder when
+    /// missing. A new SQLite file is readable by its owner only (0600, with its WAL files, in
+    /// a new folder made 0700): it holds password hashes, emails and messages.
+    ///
+    /// - Throws: ``ClubError`` for a bad URL, a database that cannot be opened or reached, or
+    ///   (with ``StoreOptions/Migration/refuseOutdated``) one whose schema is not current.
+    public init(_ reference: String, options: StoreOptions = StoreOptions(),
+                environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        if PostgresLocation.isURL(reference) {
+            let location = try PostgresLocation(url: reference, environment: environment)
+            path = location.description
+            let store = try PostgresStore(location: location, poolSize: options.poolSize, environment: environment)
+            backend = .postgres(store)
+            try Self.prepare(store, migration: options.migration, location: location.description)
+        } else {
+            path = reference
+            let pool = try Self.openSQLite(path: reference, readers: options.poolSize)
+            backend = .sqlite(pool)
+            try Self.prepare(pool, migration: options.migration, path: reference)
         }
     }
 
@@ -55,28 +64,64 @@ public final class ClubStore: Sendable {
         return data + "/touchline/touchline.sqlite"
     }
 
+    /// Closes the database's connections; the store cannot be used afterwards. Dropping the
+    /// last reference does so too, without waiting for the server to see them go.
+    public func close() {
+        switch backend {
+        case .sqlite(let pool): try? pool.close()
+        case .postgres(let store): store.pool.close()
+        }
+    }
+
+    /// Whether the database is a PostgreSQL server's.
+    public var isPostgres: Bool {
+        if case .postgres = backend { return true }
+        return false
+    }
+
     /// Checks that the database can be read (for a server's readiness probe).
     ///
     /// - Throws: ``ClubError`` when it cannot.
     public func checkReachable() throws {
-        _ = try read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+        _ = try read { transaction in try transaction.value(Int64.self, "SELECT 1") }
     }
 
-    /// Runs `body` in one write transaction: on any error nothing it did is kept.
-    func write<T>(_ body: (Database) throws -> T) throws -> T {
+    /// Runs `body` in one write transaction: on any error nothing it did is kept. On
+    /// PostgreSQL a conflict with another server's transaction runs `body` again, so it must
+    /// do nothing but database work.
+    @discardableResult
+    func write<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+        switch backend {
+        case .sqlite(let pool):
+            return try translatingSQLite { try pool.write { database in try body(SQLiteTransaction(database: database)) } }
+        case .postgres(let store):
+            return try translatingColumns { try store.write(body) }
+        }
+    }
+
+    /// Runs `body` on a consistent snapshot.
+    func read<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+        switch backend {
+        case .sqlite(let pool):
+            return try translatingSQLite { try pool.read { database in try body(SQLiteTransaction(database: database)) } }
+        case .postgres(let store):
+            return try translatingColumns { try store.read(body) }
+        }
+    }
+
+    private func translatingSQLite<T>(_ body: () throws -> T) throws -> T {
         do {
-            return try pool.write(body)
+            return try translatingColumns(body)
         } catch let error as DatabaseError {
             throw Self.translate(error, path: path)
         }
     }
 
-    /// Runs `body` on a consistent snapshot.
-    func read<T>(_ body: (Database) throws -> T) throws -> T {
+    private func translatingColumns<T>(_ body: () throws -> T) throws -> T {
         do {
-            return try pool.read(body)
-        } catch let error as DatabaseError {
-            throw Self.translate(error, path: path)
+            return try body()
+        } catch let error as StoreError {
+            throw ClubError.invalid(field: path, message: error.localizedDescription)
         }
     }
 

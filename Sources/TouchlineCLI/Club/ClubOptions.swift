@@ -6,15 +6,19 @@ import League
 /// `--db`: which database. Declared here once; commands that need no user (`user add`,
 /// `login`, `logout`, `user search`) take it alone, the others through ``ClubOptions``.
 struct DatabaseOption: ParsableArguments {
-    @Option(help: ArgumentHelp("The database file (default: $TOUCHLINE_DB, else $XDG_DATA_HOME/touchline/touchline.sqlite).",
-                               valueName: "path"))
+    @Option(help: ArgumentHelp("The database: an SQLite file, or a PostgreSQL URL postgres://USER@HOST:PORT/DB "
+                               + "(password from $PGPASSWORD or ~/.pgpass) (default: $TOUCHLINE_DB, else "
+                               + "$XDG_DATA_HOME/touchline/touchline.sqlite).",
+                               valueName: "path|url"))
     var db: String?
 
-    /// The database's path.
+    /// The database's path or URL.
     var path: String { ClubStore.defaultPath(explicit: db) }
 
-    /// Opens the database, creating it on first use.
-    func store() throws -> ClubStore { try ClubStore(path: path) }
+    /// Opens the database, creating and migrating it on first use.
+    func store(_ options: StoreOptions = StoreOptions(poolSize: 2)) throws -> ClubStore {
+        try ClubStore(path, options: options)
+    }
 }
 
 /// Options every command that reads the club database shares: which database, and who acts.

@@ -16,6 +16,7 @@ struct ServeCommand: AsyncParsableCommand {
 
             Examples:
               touchline serve --port 8080 --db club.sqlite
+              touchline serve --db postgresql://app@db/club --db-pool 16 --no-migrate
               touchline serve --host 0.0.0.0 --trusted-proxy 127.0.0.1 --log-format json
               touchline serve --web-root Resources/web
             """)
@@ -23,6 +24,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The port to listen on (0 picks a free one, printed on standard error).") var port = 8080
     @OptionGroup var database: DatabaseOption
+    @Option(help: ArgumentHelp("Database connections at once (default: twice the cores).", valueName: "n"))
+    var dbPool: Int?
+    @Flag(help: ArgumentHelp("Refuse to start on a database whose schema is older than this touchline's, instead of "
+                             + "migrating it (migrate with 'touchline db migrate')."))
+    var noMigrate = false
     @Option(help: ArgumentHelp("Log lines as text or json.", valueName: "format"))
     var logFormat: ServerOptions.LogFormat = .text
     @Option(help: ArgumentHelp("The largest upload in bytes (season files, stroke logs).", valueName: "bytes"))
@@ -46,6 +52,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+        if let dbPool, !(1...StoreOptions.maximumPoolSize).contains(dbPool) {
+            throw ValidationError("--db-pool must be from 1 to \(StoreOptions.maximumPoolSize)")
+        }
         guard (1...(1 << 30)).contains(maxUpload) else { throw ValidationError("--max-upload must be from 1 to \(1 << 30) bytes") }
         guard (0...10_000_000).contains(rateLimit) else { throw ValidationError("--rate-limit must be from 0 to 10000000") }
         guard (1...1_000_000).contains(maxConnections) else { throw ValidationError("--max-connections must be from 1 to 1000000") }
@@ -63,6 +72,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         var options = ServerOptions(databasePath: database.path)
+        options.database = StoreOptions(poolSize: dbPool ?? StoreOptions.defaultPoolSize,
+                                        migration: noMigrate ? .refuseOutdated : .apply)
         options.host = host
         options.port = port
         options.logFormat = logFormat

@@ -1,3 +1,4 @@
+import Club
 import Foundation
 
 /// The sessions `touchline login` opened, one per database, in
@@ -59,7 +60,10 @@ struct SessionFile {
     }
 
     static func key(_ database: String) -> String {
-        URL(fileURLWithPath: database).standardizedFileURL.path
+        if PostgresLocation.isURL(database) {
+            return (try? PostgresLocation(url: database))?.description ?? database
+        }
+        return URL(fileURLWithPath: database).standardizedFileURL.path
     }
 
     // MARK: - Writing

@@ -17,9 +17,23 @@ extension RouteCommand {
                 NAME-WxH.png (NAME-WxH@2x.png at --scale 2) in --out. Failures are listed at the end \
                 with their reasons and make the exit status 65, after every other file was rendered.
 
-                Example:
+                --shard K/N renders only the K-th of N slices of the files, chosen by a SHA-256 \
+                hash of each path exactly as given, so N jobs given the same list render every \
+                file exactly once between them. Give every job the same spellings (the same glob \
+                from the same folder): tracks/a.gpx and ./tracks/a.gpx may fall in different \
+                shards. K counts from 1: a Kubernetes Indexed Job gives K as \
+                JOB_COMPLETION_INDEX + 1, a Slurm array (--array=1-N) as SLURM_ARRAY_TASK_ID. \
+                The check that names do not collide still looks at every file, so every shard \
+                refuses the same list; a shard that holds none of the files renders nothing and \
+                exits 0.
+
+                Examples:
                   touchline route thumbs tracks/*.gpx --out thumbs --size 320x200 \\
                     --size 160x100 --jobs 2
+                  touchline route thumbs tracks/*.gpx --out thumbs \\
+                    --shard $((JOB_COMPLETION_INDEX + 1))/8
+                  parallel touchline route thumbs tracks/*.gpx --out thumbs \\
+                    --shard {}/4 ::: 1 2 3 4
                 """)
         @Argument(help: "Track or route files.") var inputs: [String]
         @Option(help: ArgumentHelp("The folder to write into (created if missing).", valueName: "dir")) var out: String
@@ -28,6 +42,9 @@ extension RouteCommand {
         @Option(help: ArgumentHelp("Offline PNG or JPEG map tiles under the routes, from an MBTiles file.", valueName: "file.mbtiles"))
         var tiles: String?
         @Option(help: "How many files to render at once (default: every core).") var jobs: Int?
+        @Option(help: ArgumentHelp("Render only the K-th of N slices of the files (K from 1), by a hash of each path as given.",
+                                   valueName: "K/N"))
+        var shard: String?
         @Flag(name: .shortAndLong, help: "Print only failures.") var quiet = false
 
         func validate() throws {
@@ -38,6 +55,7 @@ extension RouteCommand {
                 throw ValidationError("--scale must be \(RenderScale.rule(maximum: RenderScale.maximumThumbnail))")
             }
             guard size.count <= 16 else { throw ValidationError("at most 16 sizes") }
+            _ = try slice
             // `route render`'s rule, checked before the folder is made.
             for size in size {
                 do {
@@ -45,6 +63,17 @@ extension RouteCommand {
                 } catch {
                     throw ValidationError("--size: " + ((error as? LocalizedError)?.errorDescription ?? "\(error)"))
                 }
+            }
+        }
+
+        /// The `--shard` given, read; nil without one.
+        var slice: Shard? {
+            get throws {
+                guard let shard else { return nil }
+                guard let slice = Shard(shard) else {
+                    throw ValidationError("--shard must be \(Shard.rule) (got \"\(shard)\")")
+                }
+                return slice
             }
         }
 
@@ -75,7 +104,8 @@ extension RouteCommand {
         func run() async throws {
             let sizes = size.isEmpty ? [Size(width: 320, height: 200)] : size
             let tileSource = try RouteCommand.openTiles(tiles, quiet: quiet)
-            // Checked before the folder is made, so a refused run leaves nothing behind.
+            // Checked before the folder is made, so a refused run leaves nothing behind; over
+            // every file, not only this shard's, so every shard refuses the same list.
             let names = inputs.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
             var firstByName: [String: String] = [:]
             for (input, name) in zip(inputs, names) {
@@ -95,7 +125,8 @@ extension RouteCommand {
             var failures: [(String, String)] = []
             var done = 0
             let scale = self.scale
-            let inputs = self.inputs
+            let slice = try self.slice
+            let inputs = slice.map { slice in self.inputs.filter(slice.contains) } ?? self.inputs
             await forEachConcurrently(inputs.count, width: width, { index in
                 Self.render(inputs[index], sizes: sizes, scale: scale, tiles: tileSource, into: folder)
             }) { index, failure in
@@ -112,7 +143,13 @@ extension RouteCommand {
             }
             let rendered = inputs.count - failures.count
             if !quiet || !failures.isEmpty {
-                print("rendered \(rendered * sizes.count) thumbnails of \(rendered) files into \(out); \(failures.count) failed")
+                if let slice, inputs.isEmpty {
+                    print("rendered no thumbnails into \(out): shard \(slice) holds none of the \(self.inputs.count) files")
+                } else {
+                    let share = slice.map { " (shard \($0): \(inputs.count) of \(self.inputs.count) files)" } ?? ""
+                    print("rendered \(rendered * sizes.count) thumbnails of \(rendered) files into \(out)\(share); "
+                          + "\(failures.count) failed")
+                }
             }
             if !failures.isEmpty { throw ExitCode(ExitStatus.dataError.rawValue) }
         }

@@ -72,7 +72,8 @@ extension ExitStatus {
                 case .readOnly: return .permission
                 case .cannotOpen: return .cannotCreate
                 case .diskFull, .ioError: return .ioError
-                case .notADatabase, .corrupt: return .dataError
+                case .notADatabase, .corrupt, .outdatedSchema, .newerSchema: return .dataError
+                case .unreachable: return .unavailable
                 }
             }
         case let error as PrintError:

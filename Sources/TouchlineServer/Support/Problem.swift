@@ -100,8 +100,12 @@ struct Problem: Error, Sendable, Equatable {
             case .invalidCredentials: self.init(.unauthorized, detail)
             case .busy: self.init(.busy, detail, retryAfter: 1)
             case .storage(_, let problem):
-                // The file's path is the operator's business, not the client's.
-                self.init(problem == .readOnly ? .busy : .internalError, "the database \(problem.rawValue)")
+                // The file's path or server's URL is the operator's business, not the client's.
+                switch problem {
+                case .unreachable: self.init(.busy, "the database \(problem.rawValue)", retryAfter: 1)
+                case .readOnly: self.init(.busy, "the database \(problem.rawValue)")
+                default: self.init(.internalError, "the database \(problem.rawValue)")
+                }
             }
         case let error as StrokeLogError:
             switch error.kind {

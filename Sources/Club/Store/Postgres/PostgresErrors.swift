@@ -1,0 +1,69 @@
+import Foundation
+import PostgresNIO
+
+/// PostgreSQL's failures as the services' own errors, naming the database (never its
+/// password), as ``ClubStore`` does for SQLite's.
+enum PostgresErrors {
+    /// SQLSTATE classes and codes (PostgreSQL's appendix A).
+    static func sqlState(_ error: any Error) -> String? {
+        (error as? PSQLError)?.serverInfo?[.sqlState]
+    }
+
+    /// A serialization failure or a deadlock: the transaction may simply be run again.
+    static func isRetryable(_ error: any Error) -> Bool {
+        guard let state = sqlState(error) else { return false }
+        return state == "40001" || state == "40P01"
+    }
+
+    /// Whether the connection itself failed (the server went away or never answered).
+    static func isConnectionFailure(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError else { return error is ChannelError || error is IOError }
+        switch error.code {
+        case .server:
+            guard let state = sqlState(error) else { return false }
+            return state.hasPrefix("08") || state.hasPrefix("57P")
+        case .queryCancelled, .tooManyParameters, .invalidCommandTag, .unsupportedAuthMechanism,
+             .authMechanismRequiresPassword, .saslError, .sslUnsupported:
+            return false
+        default:
+            return true
+        }
+    }
+
+    static func translate(_ error: any Error, location: PostgresLocation) -> any Error {
+        if error is ClubError || error is StoreError { return error }
+        let place = location.description
+        guard let psql = error as? PSQLError else {
+            return ClubError.storage(path: place, problem: .unreachable)
+        }
+        switch psql.code {
+        case .server:
+            let state = sqlState(psql) ?? ""
+            let message = psql.serverInfo?[.message] ?? "error \(state)"
+            switch state {
+            case "40001", "40P01", "55P03": return ClubError.busy
+            case "25006": return ClubError.storage(path: place, problem: .readOnly)
+            case "53100": return ClubError.storage(path: place, problem: .diskFull)
+            case "3D000", "28000", "28P01", "42501":
+                return ClubError.invalid(field: place, message: "cannot be opened: \(message)")
+            default:
+                if state.hasPrefix("23") {
+                    return ClubError.invalid(field: place, message: "the change breaks a rule of the schema (\(message))")
+                }
+                if state.hasPrefix("08") || state.hasPrefix("57P") || state.hasPrefix("53") {
+                    return ClubError.storage(path: place, problem: .unreachable)
+                }
+                if state.hasPrefix("XX") { return ClubError.storage(path: place, problem: .corrupt) }
+                return ClubError.invalid(field: place, message: message)
+            }
+        case .sslUnsupported:
+            return ClubError.invalid(field: place, message: "the server does not offer TLS, which sslmode requires")
+        case .authMechanismRequiresPassword:
+            return ClubError.invalid(field: place, message: "the server asks for a password: set $PGPASSWORD or add it to ~/.pgpass")
+        case .unsupportedAuthMechanism, .saslError:
+            return ClubError.invalid(field: place, message: "cannot sign in: \(String(reflecting: psql.code))")
+        default:
+            return ClubError.storage(path: place, problem: .unreachable)
+        }
+    }
+}

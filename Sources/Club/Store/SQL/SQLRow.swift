@@ -1,0 +1,89 @@
+import Foundation
+import GRDB
+import PostgresNIO
+
+/// One row that a statement of either store returned. Columns are found by name, ignoring
+/// case (PostgreSQL folds unquoted names to lower case, SQLite keeps them as written), or by
+/// position; the type is the one the caller asks for:
+///
+/// ```swift
+/// let row = try transaction.fetchOne("SELECT id, username FROM \"user\" WHERE id = ?", [id])
+/// let name: String = try row("username")
+/// ```
+struct SQLRow {
+    fileprivate enum Cells {
+        case sqlite(Row)
+        case postgres(PostgresRandomAccessRow, columns: SQLColumns)
+    }
+
+    private let cells: Cells
+
+    init(sqlite row: Row) { cells = .sqlite(row) }
+    init(postgres row: PostgresRow, columns: SQLColumns) { cells = .postgres(row.makeRandomAccess(), columns: columns) }
+
+    /// The column named `column` (any case) as `T`.
+    ///
+    /// - Throws: ``StoreError/column(_:problem:)`` for a missing column or a value of another type.
+    func callAsFunction<T: SQLDecodable>(_ column: String, as type: T.Type = T.self) throws -> T {
+        switch cells {
+        case .sqlite(let row):
+            guard row.hasColumn(column) else { throw StoreError.column(column, problem: "is missing") }
+            let value: DatabaseValue = row[column]
+            return try Self.decode(sqlite: value, column: column)
+        case .postgres(let row, let columns):
+            guard let index = columns.index(column) else { throw StoreError.column(column, problem: "is missing") }
+            return try Self.decode(postgres: row[index], column: column)
+        }
+    }
+
+    /// The column at `index` (from 0) as `T`.
+    func callAsFunction<T: SQLDecodable>(at index: Int, as type: T.Type = T.self) throws -> T {
+        switch cells {
+        case .sqlite(let row):
+            guard index >= 0, index < row.count else { throw StoreError.column("#\(index)", problem: "is missing") }
+            let value: DatabaseValue = row[index]
+            return try Self.decode(sqlite: value, column: "#\(index)")
+        case .postgres(let row, _):
+            guard index >= 0, index < row.count else { throw StoreError.column("#\(index)", problem: "is missing") }
+            return try Self.decode(postgres: row[index], column: "#\(index)")
+        }
+    }
+
+    /// The columns' names, in order, as the store spells them.
+    var columnNames: [String] {
+        switch cells {
+        case .sqlite(let row): return Array(row.columnNames)
+        case .postgres(let row, _): return row.map(\.columnName)
+        }
+    }
+
+    private static func decode<T: SQLDecodable>(sqlite value: DatabaseValue, column: String) throws -> T {
+        guard let decoded = T.decode(sqlite: value) else {
+            throw StoreError.column(column, problem: "holds \(value) where \(T.self) was expected")
+        }
+        return decoded
+    }
+
+    private static func decode<T: SQLDecodable>(postgres cell: PostgresCell, column: String) throws -> T {
+        do {
+            return try T.decode(postgres: cell)
+        } catch {
+            throw StoreError.column(column, problem: "holds a \(cell.dataType) where \(T.self) was expected")
+        }
+    }
+}
+
+/// A PostgreSQL result's column positions by lower-cased name, made once per result.
+struct SQLColumns: Sendable {
+    private let positions: [String: Int]
+
+    init(names: [String]) {
+        var positions: [String: Int] = [:]
+        for (index, name) in names.enumerated() where positions[name.lowercased()] == nil {
+            positions[name.lowercased()] = index
+        }
+        self.positions = positions
+    }
+
+    func index(_ name: String) -> Int? { positions[name.lowercased()] }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// One transaction on the club database, on either store: what the aggregates' stores run
+/// their SQL through. Statements use `?` for arguments and the schema's unquoted names (and
+/// `"user"` for the user table, a reserved word in PostgreSQL); what the two dialects spell
+/// differently comes from ``dialect``.
+///
+/// A transaction is open only inside ``ClubStore/read(_:)`` or ``ClubStore/write(_:)``; on
+/// any error nothing it did is kept.
+protocol StoreTransaction {
+    /// The store's SQL dialect.
+    var dialect: SQLDialect { get }
+
+    /// Runs one statement and returns how many rows it changed.
+    @discardableResult
+    func execute(_ sql: String, _ arguments: [any SQLBindable]) throws -> Int
+
+    /// Runs one query and returns every row.
+    func fetchAll(_ sql: String, _ arguments: [any SQLBindable]) throws -> [SQLRow]
+
+    /// Runs an INSERT of one row into a table whose key is `id` and returns the new row's id.
+    /// PostgreSQL reads it through `RETURNING id` (the default below); SQLite from the
+    /// connection's last rowid, which spares a bulk insert (``Messaging/sendAll(_:_:)``) a
+    /// result row per message.
+    ///
+    /// - Throws: ``StoreError/column(_:problem:)`` when no row was inserted.
+    func insert(_ sql: String, _ arguments: [any SQLBindable]) throws -> Int64
+}
+
+extension StoreTransaction {
+    @discardableResult
+    func execute(_ sql: String) throws -> Int { try execute(sql, []) }
+
+    /// The first row, if any.
+    func fetchOne(_ sql: String, _ arguments: [any SQLBindable] = []) throws -> SQLRow? {
+        try fetchAll(sql, arguments).first
+    }
+
+    /// The first column of the first row: nil when no row came back or the column is NULL
+    /// (as GRDB's `fetchOne` reads it), so `SELECT photo FROM player WHERE id = ?` is nil both
+    /// for no player and for a player without a photo.
+    func value<T: SQLDecodable>(_ type: T.Type, _ sql: String, _ arguments: [any SQLBindable] = []) throws -> T? {
+        try fetchOne(sql, arguments).flatMap { try $0(at: 0) as T? }
+    }
+
+    /// The first column of every row.
+    func values<T: SQLDecodable>(_ type: T.Type, _ sql: String, _ arguments: [any SQLBindable] = []) throws -> [T] {
+        try fetchAll(sql, arguments).map { try $0(at: 0) }
+    }
+
+    /// Whether the query returns any row.
+    func exists(_ sql: String, _ arguments: [any SQLBindable] = []) throws -> Bool {
+        try fetchOne(sql, arguments) != nil
+    }
+
+    /// ``StoreTransaction/insert(_:_:)`` through `RETURNING id`.
+    func insert(_ sql: String, _ arguments: [any SQLBindable]) throws -> Int64 {
+        guard let id = try value(Int64.self, sql + " RETURNING id", arguments) else {
+            throw StoreError.column("id", problem: "was not returned by an INSERT")
+        }
+        return id
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import GRDB
+import Testing
+import TestSupport
+@testable import Club
+
+/// The PostgreSQL store itself, on the server `scripts/test-postgres` starts (`make test`
+/// runs this suite in its PostgreSQL half; the SQLite half lists it as skipped).
+@Suite(.enabled(if: TestDatabase.isPostgres, "runs in make test's PostgreSQL half (scripts/test-postgres)"))
+struct PostgresStoreTests {
+    @Test func aNewDatabaseHasEverySQLiteMigration() throws {
+        let store = try ClubStore(try TestDatabase.reference(in: FileManager.default.temporaryDirectory))
+        #expect(store.isPostgres)
+        #expect(try store.appliedMigrations() == ClubStore.migrationIdentifiers)
+        #expect(try store.migrate().isEmpty)
+        try store.checkReachable()
+    }
+
+    @Test func transactionsRoundTripEveryValueTypeAndKeepNothingOnError() throws {
+        let store = try ClubStore(try TestDatabase.reference(in: FileManager.default.temporaryDirectory))
+        let now = Date(timeIntervalSince1970: 1_700_000_000.123)
+        let id = try store.write { db in
+            try db.insert("""
+                INSERT INTO "user" (username, displayName, email, searchKey, passwordHash, createdAt)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """, ["Ana", "Ana Ruiz", "ana@example.org", "ana ana ruiz", "$scrypt$ln=10,r=8,p=1$c2FsdA$aGFzaA", now])
+        }
+        let row = try #require(try store.read { db in try db.fetchOne("SELECT * FROM \"user\" WHERE id = ?", [id]) })
+        #expect(try row("username") as String == "Ana")
+        #expect(try row("USERNAME") as String == "Ana")
+        #expect(abs((try row("createdAt") as Date).timeIntervalSince(now)) < 0.001)
+        #expect(throws: StoreError.column("nothing", problem: "is missing")) { try row("nothing") as String? }
+        // Case-insensitive lookup and uniqueness, as SQLite's NOCASE.
+        let found = try store.read { db in
+            try db.value(Int64.self, "SELECT id FROM \"user\" WHERE \(db.dialect.equalsIgnoringCase("username"))", ["aNA"])
+        }
+        #expect(found == id)
+        #expect(throws: ClubError.self) {
+            try store.write { db in
+                try db.execute("INSERT INTO session (userId, tokenHash, createdAt, expiresAt) VALUES (?, ?, ?, ?)",
+                               [id, Data(repeating: 7, count: 32), now, now])
+                try db.execute("""
+                    INSERT INTO "user" (username, displayName, email, searchKey, passwordHash, createdAt)
+                    VALUES ('ANA', 'x', 'other@example.org', 'x', '$scrypt$x', ?)
+                    """, [now])
+            }
+        }
+        // The failed transaction kept nothing, not even its first statement.
+        #expect(try store.read { db in try db.value(Int.self, "SELECT count(*) FROM session") } == 0)
+        let hash = try store.write { db in
+            try db.execute("INSERT INTO session (userId, tokenHash, createdAt, expiresAt) VALUES (?, ?, ?, ?)",
+                           [id, Data(repeating: 7, count: 32), now, Optional(now)])
+            return try db.value(Data.self, "SELECT tokenHash FROM session WHERE userId = ?", [id])
+        }
+        #expect(hash == Data(repeating: 7, count: 32))
+    }
+
+    @Test func concurrentConflictingWritesAreRetriedNotLost() throws {
+        let reference = try TestDatabase.reference(in: FileManager.default.temporaryDirectory)
+        let store = try ClubStore(reference, options: StoreOptions(poolSize: 8))
+        let now = Date()
+        let owner = try store.write { db in
+            try db.insert("""
+                INSERT INTO "user" (username, displayName, email, searchKey, passwordHash, createdAt)
+                VALUES ('owner', 'Owner', 'owner@example.org', 'owner', '$scrypt$x', ?)
+                """, [now])
+        }
+        // Eight writers each read the count of teams and insert one more: under SERIALIZABLE
+        // some must fail and run again; every insert lands once.
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            for round in 0..<5 {
+                _ = try? store.write { db in
+                    let count = try db.value(Int.self, "SELECT count(*) FROM team WHERE ownerId = ?", [owner]) ?? 0
+                    try db.execute("INSERT INTO team (name, season, ownerId, createdAt) VALUES (?, '2024', ?, ?)",
+                                   ["T\(index)-\(round)-\(count)", owner, now])
+                }
+            }
+        }
+        #expect(try store.read { db in try db.value(Int.self, "SELECT count(*) FROM team") } == 40)
+    }
+}
+
+/// The two stores' schemas move together: a migration added to one is added to the other.
+@Suite struct SchemaParityTests {
+    @Test func postgresMigrationsMirrorSQLitesOneForOne() {
+        #expect(PostgresSchema.migrations.map(\.identifier) == ClubStore.migrationIdentifiers)
+    }
+}
+
+/// Opening a database whose schema is older: migrated by default, refused by
+/// `serve --no-migrate`, left for `touchline db migrate` to bring up to date.
+@Suite struct SchemaMigrationPolicyTests {
+    @Test func anOutdatedSchemaIsRefusedOrMigratedAsAsked() throws {
+        let old = try ScratchClub(upgradingFrom: "v10 private leagues")
+        let path = old.store.path
+        // ScratchClub opened (and so migrated) it; make another at v10 beside it.
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let outdated = folder.appendingPathComponent("v10.sqlite").path
+        let queue = try DatabaseQueue(path: outdated)
+        try ClubStore.migrator.migrate(queue, upTo: "v10 private leagues")
+        try queue.close()
+        #expect(throws: ClubError.storage(path: outdated, problem: .outdatedSchema)) {
+            try ClubStore(outdated, options: StoreOptions(migration: .refuseOutdated))
+        }
+        let deferred = try ClubStore(outdated, options: StoreOptions(migration: .deferred))
+        #expect(try deferred.appliedMigrations().count == 10)
+        #expect(try deferred.migrate() == ["v11 board view links"])
+        #expect(try deferred.appliedMigrations() == ClubStore.migrationIdentifiers)
+        deferred.close()
+        _ = try ClubStore(outdated, options: StoreOptions(migration: .refuseOutdated))
+    }
+}
+
+extension PostgresStoreTests {
+    @Test func aStatementTheServerRefusesIsReportedWithItsReasonNotAsUnreachable() throws {
+        let store = try ClubStore(try TestDatabase.reference(in: FileManager.default.temporaryDirectory))
+        do {
+            try store.write { db in try db.execute("SELECT 1; SELECT 2") }
+            Issue.record("two statements in one query were accepted")
+        } catch let error as ClubError {
+            #expect(!error.localizedDescription.contains("cannot be reached"), "\(error.localizedDescription)")
+            #expect(error.localizedDescription.contains("multiple commands"), "\(error.localizedDescription)")
+        }
+    }
+}
