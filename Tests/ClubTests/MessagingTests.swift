@@ -53,6 +53,26 @@ import Testing
         #expect(try club.count("message") == 0)
     }
 
+    @Test("a batch larger than one multi-row INSERT: each id is its own message's, in the order sent")
+    func aLargeBatchGivesEachMessageItsID() throws {
+        let club = try ScratchClub()
+        let alice = try club.user("alice")
+        try club.user("bob")
+        try club.user("carol")
+        let batch = (0..<2_345).map { OutgoingMessage(to: $0 % 3 == 0 ? "carol" : "bob", subject: "s\($0)", body: "body \($0)") }
+        let ids = try club.messaging.sendAll(alice, batch)
+        #expect(ids.count == batch.count)
+        #expect(ids == ids.sorted() && Set(ids).count == ids.count)
+        let stored = try club.store.read { db in
+            try db.fetchAll("SELECT m.id, m.subject, u.username FROM message m JOIN \"user\" u ON u.id = m.recipientId", [])
+                .map { row -> (Int64, String, String) in (try row("id"), try row("subject"), try row("username")) }
+        }
+        let byID = Dictionary(uniqueKeysWithValues: stored.map { ($0.0, ($0.1, $0.2)) })
+        for (index, id) in ids.enumerated() {
+            #expect(byID[id]?.0 == "s\(index)" && byID[id]?.1 == batch[index].to, "message \(index)")
+        }
+    }
+
     @Test func readingMarksReadForTheRecipientOnly() throws {
         let club = try ScratchClub()
         let alice = try club.user("alice"), bob = try club.user("bob")

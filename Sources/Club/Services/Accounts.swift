@@ -289,6 +289,23 @@ public struct Accounts: Sendable {
         return id
     }
 
+    /// The ids of those of `usernames` that exist, keyed by the name lower-cased (usernames are
+    /// ASCII, so that is the case the schema ignores), looked up a thousand names a query.
+    static func userIDs(_ db: StoreTransaction, usernames: [String]) throws -> [String: Int64] {
+        let names = Array(Set(usernames.map { $0.lowercased() })).sorted()
+        var ids: [String: Int64] = [:]
+        for start in stride(from: 0, to: names.count, by: 1_000) {
+            let part = names[start..<min(start + 1_000, names.count)]
+            let rows = try db.fetchAll("SELECT id, username FROM \"user\" WHERE \(db.dialect.inIgnoringCase("username", count: part.count))",
+                                       part.map { $0 as any SQLBindable })
+            for row in rows {
+                let username: String = try row("username")
+                ids[username.lowercased()] = try row("id")
+            }
+        }
+        return ids
+    }
+
     static func searchKey(_ username: String, _ displayName: String) -> String {
         Validation.searchKey(username + "\n" + displayName)
     }

@@ -17,6 +17,14 @@ enum SQLDialect: Sendable, Equatable {
         }
     }
 
+    /// `column IN (?, ...)` with `count` arguments, ignoring case, for a column declared
+    /// case-insensitive (see ``equalsIgnoringCase(_:)``): SQLite compares with the column's
+    /// `NOCASE`; PostgreSQL's arguments are cast to `citext`.
+    func inIgnoringCase(_ column: String, count: Int) -> String {
+        let argument = self == .sqlite ? "?" : "CAST(? AS citext)"
+        return "\(column) IN (\(Array(repeating: argument, count: count).joined(separator: ", ")))"
+    }
+
     /// `expression = ?`, ignoring case, for a plain `TEXT` expression (team and league names,
     /// whose case-insensitive indexes are `(name COLLATE NOCASE)` in SQLite and `lower(name)`
     /// in PostgreSQL). PostgreSQL's `lower` folds every letter, SQLite's `NOCASE` the ASCII

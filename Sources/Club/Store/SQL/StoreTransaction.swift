@@ -25,7 +25,18 @@ protocol StoreTransaction {
     ///
     /// - Throws: ``StoreError/column(_:problem:)`` when no row was inserted.
     func insert(_ sql: String, _ arguments: [any SQLBindable]) throws -> Int64
+
+    /// Inserts `rows` (each one value per column) into `table`, whose key is `id`, and returns
+    /// their ids in the order given. PostgreSQL sends them as multi-row `INSERT ... VALUES (...),
+    /// (...) RETURNING id` statements of up to ``insertAllChunk`` rows (the default below), one
+    /// round trip for many rows; SQLite, which has no round trips to save, runs its cached
+    /// one-row statement for each.
+    func insertAll(into table: String, columns: [String], rows: [[any SQLBindable]]) throws -> [Int64]
 }
+
+/// The most rows one multi-row INSERT of ``StoreTransaction/insertAll(into:columns:rows:)``
+/// carries (fewer when the columns would pass PostgreSQL's 65,535 arguments a statement).
+let insertAllChunk = 1_000
 
 extension StoreTransaction {
     @discardableResult
@@ -51,6 +62,32 @@ extension StoreTransaction {
     /// Whether the query returns any row.
     func exists(_ sql: String, _ arguments: [any SQLBindable] = []) throws -> Bool {
         try fetchOne(sql, arguments) != nil
+    }
+
+    /// ``StoreTransaction/insertAll(into:columns:rows:)`` as multi-row INSERTs with
+    /// `RETURNING id`. The rows of one statement are inserted in VALUES order and so take
+    /// ascending ids from the table's identity sequence; the ids come back sorted, which pairs
+    /// them with the rows whatever order RETURNING lists them in.
+    func insertAll(into table: String, columns: [String], rows: [[any SQLBindable]]) throws -> [Int64] {
+        guard !rows.isEmpty else { return [] }
+        guard !columns.isEmpty, rows.allSatisfy({ $0.count == columns.count }) else {
+            throw StoreError.column("id", problem: "insertAll into \(table): every row needs one value per column")
+        }
+        let chunk = max(1, min(insertAllChunk, 65_535 / columns.count))
+        let tuple = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        let head = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
+        var ids: [Int64] = []
+        ids.reserveCapacity(rows.count)
+        for start in stride(from: 0, to: rows.count, by: chunk) {
+            let part = rows[start..<min(start + chunk, rows.count)]
+            let sql = head + Array(repeating: tuple, count: part.count).joined(separator: ", ") + " RETURNING id"
+            let returned = try values(Int64.self, sql, part.flatMap { $0 })
+            guard returned.count == part.count else {
+                throw StoreError.column("id", problem: "came back for \(returned.count) of \(part.count) rows inserted into \(table)")
+            }
+            ids += returned.sorted()
+        }
+        return ids
     }
 
     /// ``StoreTransaction/insert(_:_:)`` through `RETURNING id`.

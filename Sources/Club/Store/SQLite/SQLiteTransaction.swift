@@ -24,6 +24,17 @@ struct SQLiteTransaction: StoreTransaction {
         return database.lastInsertedRowID
     }
 
+    func insertAll(into table: String, columns: [String], rows: [[any SQLBindable]]) throws -> [Int64] {
+        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        let sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))"
+        return try rows.map { row in
+            guard row.count == columns.count else {
+                throw StoreError.column("id", problem: "insertAll into \(table): every row needs one value per column")
+            }
+            return try insert(sql, row)
+        }
+    }
+
     func fetchAll(_ sql: String, _ arguments: [any SQLBindable]) throws -> [SQLRow] {
         let statement = try database.cachedStatement(sql: sql)
         return try Row.fetchAll(statement, arguments: Self.arguments(arguments)).map(SQLRow.init(sqlite:))
