@@ -21,7 +21,7 @@ test: test-sqlite
 
 # The suites that run against PostgreSQL too. The club, CLI and server suites join as their
 # services move onto the store seam (issue #14).
-POSTGRES_SUITES ?= PostgresStoreTests|DatabaseCommandTests
+POSTGRES_SUITES ?= PostgresStoreTests|DatabaseCommandTests|SharedDatabaseServeTests|PostgresRestartServeTests|postgresCommandsRunAsWritten
 
 # The quick loop: every test, on SQLite only.
 test-sqlite: bootstrap
@@ -39,23 +39,27 @@ bench-build: build
 	$(SWIFT) build -c $(CONFIG) --product TouchlineBench
 
 # Every scene, median, min and max of several runs; the scenes that have a Python peer take
-# turns with it when `make bench-peers` has installed them.
+# turns with it when `make bench-peers` has installed them. The store scenes run on SQLite and,
+# on a throwaway PostgreSQL server with durable commits (scripts/test-postgres), on PostgreSQL.
+BENCH_PG = TOUCHLINE_PG_DURABLE=1 scripts/test-postgres sh -c
+BENCH = $(RELEASE_BIN)/TouchlineBench --touchline $(RELEASE_BIN)/touchline --postgres "$$TOUCHLINE_TEST_POSTGRES"
 bench: bench-build
 	@if [ -x $(PEERS_PYTHON) ]; then \
-		$(RELEASE_BIN)/TouchlineBench --touchline $(RELEASE_BIN)/touchline --peers $(PEERS_PYTHON); \
+		$(BENCH_PG) '$(BENCH) --peers $(PEERS_PYTHON)'; \
 	else \
 		echo "peers not installed: run make bench-peers"; \
-		$(RELEASE_BIN)/TouchlineBench --touchline $(RELEASE_BIN)/touchline && \
+		$(BENCH_PG) '$(BENCH)' && \
 		echo "peers not installed: run make bench-peers"; \
 	fi
 
-# Every scene once at small sizes, without peers: checks that the benchmarks build and run.
+# Every scene once at small sizes, on both stores, without peers: checks that the benchmarks
+# build and run.
 bench-smoke: bench-build
-	$(RELEASE_BIN)/TouchlineBench --touchline $(RELEASE_BIN)/touchline --smoke
+	scripts/test-postgres sh -c '$(BENCH) --smoke'
 
 # touchline serve under wrk (bench/README.md, "The HTTP server"); needs Debian's wrk.
 bench-http: bench-build
-	bench/http $(RELEASE_BIN)
+	TOUCHLINE_PG_DURABLE=1 scripts/test-postgres sh -c 'bench/http $(RELEASE_BIN) "$$TOUCHLINE_TEST_POSTGRES"'
 
 # The Python peers (mplsoccer, staticmap, py-staticmaps, gpxpy) in bench/peers/.venv.
 bench-peers:
