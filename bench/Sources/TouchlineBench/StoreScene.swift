@@ -34,48 +34,64 @@ enum StoreScene {
     /// get a trivially cheap one. Only the login scene's user is hashed for real.
     static let fastHasher = PasswordHasher(parameters: .init(logN: 4, blockSize: 1, parallelism: 1))
 
-    static func sendName(_ size: StoreSize) -> String { "store: send \(grouped(size.sends))" }
+    /// The name prefix of the scenes on SQLite, and on PostgreSQL (`--postgres URL`).
+    static let sqlitePrefix = "store", postgresPrefix = "store on postgres"
 
-    /// Every store scene's name, to skip building the database when `--only` leaves them all out.
-    static func names(_ size: StoreSize) -> [String] {
-        ["store: inbox page", "store: inbox page 3", "store: unread count", sendName(size), "store: login"]
+    static func sendName(_ size: StoreSize, prefix: String = sqlitePrefix) -> String { "\(prefix): send \(grouped(size.sends))" }
+
+    /// Every store scene's name, to skip building a database when `--only` leaves them all out.
+    static func names(_ size: StoreSize, prefix: String) -> [String] {
+        ["inbox page", "inbox page 3", "unread count", "league table 380 matches"].map { "\(prefix): \($0)" }
+            + [sendName(size, prefix: prefix), "\(prefix): login"]
     }
 
-    /// Builds the database and runs the store scenes; none when `--only` excludes them all.
-    /// - Parameter keep: leave the database folder in place (its path is printed), for
+    /// Builds the SQLite database and runs the store scenes on it; then, given `postgres` (an
+    /// empty database), builds the same users, messages and league there and runs them again,
+    /// so that the two stores' figures sit side by side. None when `--only` excludes them all.
+    /// - Parameter keep: leave the SQLite database folder in place (its path is printed), for
     ///   inspecting the file with the sqlite3 tool.
-    static func run(bench: Bench, size: StoreSize, keep: Bool) throws -> [SceneResult] {
-        guard names(size).contains(where: bench.includes) else { return [] }
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("touchline-bench-store-\(ProcessInfo.processInfo.processIdentifier)")
-        try? FileManager.default.removeItem(at: folder)
-        defer {
-            if keep {
-                print("note: kept the store database at \(folder.path)")
-            } else {
-                try? FileManager.default.removeItem(at: folder)
+    static func run(bench: Bench, size: StoreSize, keep: Bool, postgres: String?) throws -> [SceneResult] {
+        var results: [SceneResult] = []
+        if names(size, prefix: sqlitePrefix).contains(where: bench.includes) {
+            let folder = FileManager.default.temporaryDirectory
+                .appendingPathComponent("touchline-bench-store-\(ProcessInfo.processInfo.processIdentifier)")
+            try? FileManager.default.removeItem(at: folder)
+            defer {
+                if keep {
+                    print("note: kept the store database at \(folder.path)")
+                } else {
+                    try? FileManager.default.removeItem(at: folder)
+                }
             }
+            let fixture = try StoreFixture.build(reference: folder.appendingPathComponent("club.sqlite").path, size: size)
+            defer { fixture.store.close() }
+            results += try scenes(fixture, bench: bench, size: size, prefix: sqlitePrefix)
         }
-        let fixture = try StoreFixture.build(path: folder.appendingPathComponent("club.sqlite").path, size: size)
-        return try scenes(fixture, bench: bench, size: size)
+        if let postgres, names(size, prefix: postgresPrefix).contains(where: bench.includes) {
+            let fixture = try StoreFixture.build(reference: postgres, size: size)
+            defer { fixture.store.close() }
+            results += try scenes(fixture, bench: bench, size: size, prefix: postgresPrefix)
+        }
+        return results
     }
 
     /// The read scenes first, then sending (which grows the database), then the login.
-    private static func scenes(_ fixture: StoreFixture, bench: Bench, size: StoreSize) throws -> [SceneResult] {
-        [try inboxScene(fixture, bench: bench, page: 1),
-         try inboxScene(fixture, bench: bench, page: 3),
-         try unreadScene(fixture, bench: bench),
-         try sendScene(fixture, bench: bench, size: size),
-         try loginScene(fixture, bench: bench)]
+    private static func scenes(_ fixture: StoreFixture, bench: Bench, size: StoreSize, prefix: String) throws -> [SceneResult] {
+        [try inboxScene(fixture, bench: bench, page: 1, prefix: prefix),
+         try inboxScene(fixture, bench: bench, page: 3, prefix: prefix),
+         try unreadScene(fixture, bench: bench, prefix: prefix),
+         try leagueTableScene(fixture, bench: bench, prefix: prefix),
+         try sendScene(fixture, bench: bench, size: size, prefix: prefix),
+         try loginScene(fixture, bench: bench, prefix: prefix)]
     }
 
     /// One inbox page of 20, the first or a later one through `before:` (the cursor is found untimed).
-    private static func inboxScene(_ fixture: StoreFixture, bench: Bench, page: Int) throws -> SceneResult {
+    private static func inboxScene(_ fixture: StoreFixture, bench: Bench, page: Int, prefix: String) throws -> SceneResult {
         let messaging = fixture.messaging, reader = fixture.reader
         let (before, reached) = try fixture.cursor(ofPage: page)
         let call = page == 1 ? "inbox(_:)" : "inbox(_:before:)"
         let shortfall = reached < page ? "; the inbox is shorter, so its last page (\(reached)) is timed" : ""
-        return try bench.inProcess(page == 1 ? "store: inbox page" : "store: inbox page \(page)",
+        return try bench.inProcess(page == 1 ? "\(prefix): inbox page" : "\(prefix): inbox page \(page)",
                                    note: "\(call) of \(reader.username), \(fixture.inboxSize) received\(shortfall)") {
             try timed {
                 let listed = try messaging.inbox(reader, before: before)
@@ -85,20 +101,20 @@ enum StoreScene {
         }
     }
 
-    private static func unreadScene(_ fixture: StoreFixture, bench: Bench) throws -> SceneResult {
+    private static func unreadScene(_ fixture: StoreFixture, bench: Bench, prefix: String) throws -> SceneResult {
         let messaging = fixture.messaging, reader = fixture.reader
         let unread = try messaging.unreadCount(reader)
-        return try bench.inProcess("store: unread count", note: "unreadCount of \(reader.username): \(unread)") {
+        return try bench.inProcess("\(prefix): unread count", note: "unreadCount of \(reader.username): \(unread)") {
             try timed { _ = try messaging.unreadCount(reader); return 0 }
         }
     }
 
     /// `size.sends` messages from one user to random recipients, `sendAll` in batches of
     /// `size.batch` (one transaction each). The batches are made once, untimed.
-    private static func sendScene(_ fixture: StoreFixture, bench: Bench, size: StoreSize) throws -> SceneResult {
+    private static func sendScene(_ fixture: StoreFixture, bench: Bench, size: StoreSize, prefix: String) throws -> SceneResult {
         let messaging = fixture.messaging, sender = fixture.sender
         let batches = sendBatches(size: size, sender: fixture.senderIndex)
-        var result = try bench.inProcess(sendName(size)) {
+        var result = try bench.inProcess(sendName(size, prefix: prefix)) {
             try timed {
                 for batch in batches { try messaging.sendAll(sender, batch) }
                 return 0
@@ -112,6 +128,19 @@ enum StoreScene {
         return result
     }
 
+    /// La Liga 2022/23 (380 matches, la-liga rules with head-to-head), imported into the
+    /// database untimed; its table read from the database and computed, as `league table` does.
+    private static func leagueTableScene(_ fixture: StoreFixture, bench: Bench, prefix: String) throws -> SceneResult {
+        let leagues = Leagues(store: fixture.store, viewer: fixture.reader)
+        return try bench.inProcess("\(prefix): league table 380 matches", note: "Leagues.table of LaLiga 2022/23 from the database") {
+            try timed {
+                let standings = try leagues.table(.id(fixture.league))
+                guard standings.rows.count == 20 else { throw BenchError("the league table has \(standings.rows.count) rows") }
+                return 0
+            }
+        }
+    }
+
     private static func sendBatches(size: StoreSize, sender: Int) -> [[OutgoingMessage]] {
         var random = SeededRandom(seed: seed ^ 0xD0_5E4D)
         return stride(from: 0, to: size.sends, by: size.batch).map { start in
@@ -122,9 +151,9 @@ enum StoreScene {
     }
 
     /// One `authenticate` with the production hasher, as `touchline login` does it.
-    private static func loginScene(_ fixture: StoreFixture, bench: Bench) throws -> SceneResult {
+    private static func loginScene(_ fixture: StoreFixture, bench: Bench, prefix: String) throws -> SceneResult {
         let accounts = Accounts(store: fixture.store)
-        return try bench.inProcess("store: login", note: "authenticate with the production scrypt (ln=17, r=8, p=1)") {
+        return try bench.inProcess("\(prefix): login", note: "authenticate with the production scrypt (ln=17, r=8, p=1)") {
             try timed { _ = try accounts.authenticate(username: loginUsername, password: loginPassword); return 0 }
         }
     }
@@ -163,38 +192,46 @@ struct StoreFixture {
     var sender: ActingUser
     var senderIndex: Int
 
-    /// Creates and fills the database at `path`, printing how long it took; then registers the
-    /// login scene's user and marks the reader's older mail read (both untimed).
-    static func build(path: String, size: StoreSize) throws -> StoreFixture {
-        let store = try ClubStore(path: path)
+    /// The league the table scene reads.
+    var league: Int64
+
+    /// Creates and fills the database `reference` (an SQLite path, or an empty PostgreSQL
+    /// database's URL), printing how long it took; then registers the login scene's user,
+    /// imports the table scene's league and marks the reader's older mail read (all untimed).
+    static func build(reference: String, size: StoreSize) throws -> StoreFixture {
+        let store = try ClubStore(reference)
         var builder = StoreBuilder(store: store, size: size)
         let clock = ContinuousClock()
         let users = try clock.measure { try builder.registerUsers() }
         let messages = try clock.measure { try builder.sendMessages() }
-        printBuildNote(path: path, size: size, users: users, messages: messages)
+        printBuildNote(store: store, size: size, users: users, messages: messages)
 
         try Accounts(store: store).register(username: StoreScene.loginUsername, displayName: "Login",
                                             email: "login@example.org", password: StoreScene.loginPassword)
         let readerIndex = builder.typicalUser()
         let reader = try builder.actor(readerIndex)
         let sender = try builder.actor(0)
+        let season = try Data(contentsOf: URL(fileURLWithPath: "examples/leagues/laliga-2022-23.json"))
+        let (league, _) = try Leagues(store: store).importSeason(reader, data: season, source: "laliga-2022-23.json",
+                                                                 name: "LaLiga", rules: "la-liga")
         let fixture = StoreFixture(store: store, messaging: Messaging(store: store), reader: reader,
-                                   inboxSize: builder.received[readerIndex], sender: sender, senderIndex: 0)
+                                   inboxSize: builder.received[readerIndex], sender: sender, senderIndex: 0,
+                                   league: league.id)
         try fixture.markOlderMailRead()
         return fixture
     }
 
-    private static func printBuildNote(path: String, size: StoreSize, users: Duration, messages: Duration) {
+    private static func printBuildNote(store: ClubStore, size: StoreSize, users: Duration, messages: Duration) {
         let seconds = { (duration: Duration) in Bench.milliseconds(duration) / 1000 }
         let total = seconds(users + messages)
-        let bytes = [path, path + "-wal"].compactMap {
+        let bytes = [store.path, store.path + "-wal"].compactMap {
             try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int
         }.reduce(0, +)
+        let footprint = bytes > 0 ? "\(String(format: "%.0f", Double(bytes) / 1_048_576)) MiB" : store.path
         print("note: store database of \(StoreScene.grouped(size.users)) users and "
             + "\(StoreScene.grouped(size.messages)) messages built in \(String(format: "%.1f", total)) s "
             + "(users \(String(format: "%.1f", seconds(users))) s, messages \(String(format: "%.1f", seconds(messages))) s, "
-            + "\(StoreScene.grouped(Int(Double(size.messages) / seconds(messages)))) messages/s); "
-            + "\(String(format: "%.0f", Double(bytes) / 1_048_576)) MiB")
+            + "\(StoreScene.grouped(Int(Double(size.messages) / seconds(messages)))) messages/s); \(footprint)")
     }
 
     /// Opens every message of the reader's inbox past the first page, as a user who has read

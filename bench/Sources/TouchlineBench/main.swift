@@ -2,7 +2,7 @@
 // (`make bench`, `make bench-smoke`), next to the Python tools people use instead (`--peers`).
 //
 //   TouchlineBench [--touchline PATH] [--peers PYTHON] [--smoke] [--runs N] [--only PREFIX]
-//                  [--write-inputs FOLDER] [--keep-store]
+//                  [--write-inputs FOLDER] [--keep-store] [--postgres URL]
 //
 // Every scene is drawn from a fixed seed (see BoardScene.swift and StoreScene.swift). Each
 // scene gets one warm-up run, then N measured runs (7 by default, 1 with --smoke); the table
@@ -30,9 +30,11 @@ struct Arguments {
     var writeInputs: String?
     /// Keep the store scenes' database instead of deleting it, and print where it is.
     var keepStore = false
+    /// An empty PostgreSQL database to run the store scenes on as well, beside SQLite.
+    var postgres: String?
 
     static let usage = "usage: TouchlineBench [--touchline PATH] [--peers PYTHON] [--smoke] [--runs N] [--only PREFIX] "
-        + "[--write-inputs FOLDER] [--keep-store]"
+        + "[--write-inputs FOLDER] [--keep-store] [--postgres URL]"
 
     init(_ arguments: [String]) throws(UsageError) {
         var rest = arguments[...]
@@ -54,6 +56,9 @@ struct Arguments {
                 smoke = true
             case "--keep-store":
                 keepStore = true
+            case "--postgres":
+                guard let url = rest.popFirst() else { throw UsageError("--postgres needs the URL of an empty database") }
+                postgres = url
             case "--runs":
                 guard let text = rest.popFirst(), let count = Int(text), count > 0 else {
                     throw UsageError("--runs needs a whole number above 0")
@@ -141,7 +146,8 @@ func runScenes(_ arguments: Arguments, peers: Peers?) throws -> [SceneResult] {
     results += try PrintScene.run(bench: bench)
     results += try CardScene.run(bench: bench)
     results += try AnimationScene.run(bench: bench)
-    results += try StoreScene.run(bench: bench, size: arguments.smoke ? .smoke : .full, keep: arguments.keepStore)
+    results += try StoreScene.run(bench: bench, size: arguments.smoke ? .smoke : .full, keep: arguments.keepStore,
+                                  postgres: arguments.postgres)
     return results.filter { $0.runs > 0 }
 }
 
