@@ -10,16 +10,18 @@ public enum TestDatabase {
     /// A step failed: the message says which and why.
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+        public init(description: String) { self.description = description }
     }
 
     /// Whether this run's club databases are PostgreSQL's.
     public static var isPostgres: Bool { ProcessInfo.processInfo.environment["TOUCHLINE_TEST_STORE"] == "postgres" }
 
     /// A reference (`--db` value) to a new, empty database: `folder/name` for SQLite, else a
-    /// new PostgreSQL database already migrated (a copy of a migrated template).
-    public static func reference(in folder: URL, name: String = "club.sqlite") throws -> String {
+    /// new PostgreSQL database, already migrated (a copy of a migrated template) unless
+    /// `migrated` is false (then it has no tables at all, as a new SQLite file).
+    public static func reference(in folder: URL, name: String = "club.sqlite", migrated: Bool = true) throws -> String {
         guard isPostgres else { return folder.appendingPathComponent(name).path }
-        return try Server.shared.newDatabase()
+        return try Server.shared.newDatabase(migrated: migrated)
     }
 
     /// The PostgreSQL server of this run.
@@ -28,10 +30,15 @@ public enum TestDatabase {
         private let lock = NSLock()
         private var template: Result<Void, Failure>?
 
-        func newDatabase() throws -> String {
+        func newDatabase(migrated: Bool) throws -> String {
             let base = try Self.baseURL()
             lock.lock()
             defer { lock.unlock() }
+            let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+            guard migrated else {
+                try Self.psql(base, "CREATE DATABASE \(name)")
+                return try Self.url(base, database: name)
+            }
             if template == nil {
                 do {
                     try Self.makeTemplate(base)
@@ -41,9 +48,12 @@ public enum TestDatabase {
                 }
             }
             try template?.get()
-            let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
             try Self.psql(base, "CREATE DATABASE \(name) TEMPLATE touchline_template")
-            return try Self.url(base, database: name)
+            let url = try Self.url(base, database: name)
+            // A copy would share the template's own random values, which a database migrated
+            // anew makes for itself: the calendar domain (every event's UID ends with it).
+            try Self.psql(url, "UPDATE calendarDomain SET name = 'touchline-' || replace(gen_random_uuid()::text, '-', '')")
+            return url
         }
 
         static func baseURL() throws -> String {
