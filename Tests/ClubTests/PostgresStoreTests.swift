@@ -88,24 +88,27 @@ struct PostgresStoreTests {
 }
 
 /// Opening a database whose schema is older: migrated by default, refused by
-/// `serve --no-migrate`, left for `touchline db migrate` to bring up to date.
+/// `serve --no-migrate`, left for `touchline db migrate` to bring up to date. On both stores.
 @Suite struct SchemaMigrationPolicyTests {
     @Test func anOutdatedSchemaIsRefusedOrMigratedAsAsked() throws {
-        let old = try ScratchClub(upgradingFrom: "v10 private leagues")
-        let path = old.store.path
-        // ScratchClub opened (and so migrated) it; make another at v10 beside it.
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        let outdated = folder.appendingPathComponent("v10.sqlite").path
-        let queue = try DatabaseQueue(path: outdated)
-        try ClubStore.migrator.migrate(queue, upTo: "v10 private leagues")
-        try queue.close()
-        #expect(throws: ClubError.storage(path: outdated, problem: .outdatedSchema)) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("club-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A database as v10 left it.
+        let outdated = try TestDatabase.reference(in: folder, name: "v10.sqlite", migrated: false)
+        let made = try ClubStore(outdated, options: StoreOptions(migration: .deferred))
+        let shown = made.path
+        #expect(try made.appliedMigrations().isEmpty)
+        #expect(try made.migrate(upTo: "v10 private leagues") == Array(ClubStore.migrationIdentifiers.prefix(10)))
+        made.close()
+
+        #expect(throws: ClubError.storage(path: shown, problem: .outdatedSchema)) {
             try ClubStore(outdated, options: StoreOptions(migration: .refuseOutdated))
         }
         let deferred = try ClubStore(outdated, options: StoreOptions(migration: .deferred))
         #expect(try deferred.appliedMigrations().count == 10)
         #expect(try deferred.migrate() == ["v11 board view links"])
         #expect(try deferred.appliedMigrations() == ClubStore.migrationIdentifiers)
+        #expect(try deferred.migrate().isEmpty)
         deferred.close()
         _ = try ClubStore(outdated, options: StoreOptions(migration: .refuseOutdated))
     }

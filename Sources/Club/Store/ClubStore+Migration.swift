@@ -65,17 +65,35 @@ extension ClubStore {
     /// ``StoreOptions/Migration/apply`` has done so already.
     @discardableResult
     public func migrate() throws -> [String] {
+        try migrate(upTo: nil)
+    }
+
+    /// Applies the migrations the database lacks up to `target` (every one when nil), as
+    /// GRDB's `migrate(_:upTo:)` does: tests make a database as an older version left it this
+    /// way, on either store.
+    ///
+    /// - Throws: ``ClubError/invalid(field:message:)`` when `target` names no migration.
+    @discardableResult
+    func migrate(upTo target: String?) throws -> [String] {
+        if let target, !Self.migrationIdentifiers.contains(target) {
+            throw ClubError.invalid(field: "migration", message: "there is no migration '\(target)'")
+        }
         switch backend {
         case .sqlite(let pool):
             do {
                 let before = try pool.read { db in try Self.migrator.appliedIdentifiers(db) }
-                try Self.migrator.migrate(pool)
-                return Self.migrator.migrations.filter { !before.contains($0) }
+                if let target {
+                    try Self.migrator.migrate(pool, upTo: target)
+                } else {
+                    try Self.migrator.migrate(pool)
+                }
+                let after = try pool.read { db in try Self.migrator.appliedIdentifiers(db) }
+                return Self.migrator.migrations.filter { after.contains($0) && !before.contains($0) }
             } catch let error as DatabaseError {
                 throw Self.translate(error, path: path)
             }
         case .postgres(let store):
-            return try store.migrate()
+            return try store.migrate(upTo: target)
         }
     }
 

@@ -101,9 +101,10 @@ final class PostgresStore: Sendable {
         }
     }
 
-    /// Applies the migrations not yet applied, in one transaction; returns their identifiers.
+    /// Applies the migrations not yet applied, up to `target` (every one when nil), in one
+    /// transaction; returns their identifiers.
     @discardableResult
-    func migrate() throws -> [String] {
+    func migrate(upTo target: String? = nil) throws -> [String] {
         try write { transaction in
             guard let postgres = transaction as? PostgresTransaction else { return [] }
             try postgres.execute("SELECT pg_advisory_xact_lock(?)", [Self.migrationLock])
@@ -120,11 +121,14 @@ final class PostgresStore: Sendable {
                 throw ClubError.storage(path: location.description, problem: .newerSchema)
             }
             var done: [String] = []
-            for (order, migration) in PostgresSchema.migrations.enumerated() where !applied.contains(migration.identifier) {
-                try postgres.executeScript(migration.sql)
-                try postgres.execute("INSERT INTO \(Self.migrationsTable) (identifier, appliedOrder) VALUES (?, ?)",
-                                     [migration.identifier, order + 1])
-                done.append(migration.identifier)
+            for (order, migration) in PostgresSchema.migrations.enumerated() {
+                if !applied.contains(migration.identifier) {
+                    try postgres.executeScript(migration.sql)
+                    try postgres.execute("INSERT INTO \(Self.migrationsTable) (identifier, appliedOrder) VALUES (?, ?)",
+                                         [migration.identifier, order + 1])
+                    done.append(migration.identifier)
+                }
+                if migration.identifier == target { break }
             }
             return done
         }
