@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Club
 
 /// A stroke document with `count` one-point strokes on a 1024 x 768 surface.
@@ -118,7 +119,7 @@ private struct TwoUsers {
         // SHA-256 as sessions' tokens are hashed, written in hex.
         let digest = SessionToken.digest(token).map { String(format: "%02x", $0) }.joined()
         #expect(stored == digest)
-        #expect(try club.databaseBytes().range(of: Data(token.utf8)) == nil)
+        #expect(try !club.holdsInClear(token))
         // The schema holds the shape: 64 lower-case hex digits, unique.
         #expect(throws: (any Error).self) {
             try club.store.write { db in try db.execute("UPDATE board SET viewTokenHash = 'abc' WHERE id = ?", [board.id]) }
@@ -131,7 +132,8 @@ private struct TwoUsers {
         }
     }
 
-    @Test func aVersion10DatabaseGainsViewLinks() throws {
+    @Test(.upgradesAnOlderSQLiteFile)
+    func aVersion10DatabaseGainsViewLinks() throws {
         let club = try ScratchClub(upgradingFrom: "v10 private leagues", seeding: """
                 INSERT INTO user (id, username, displayName, email, searchKey, passwordHash, createdAt)
                 VALUES (1, 'alice', 'Alice', 'alice@example.org', 'alice', '$scrypt$x', '2025-01-01');

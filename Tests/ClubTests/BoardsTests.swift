@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import TestSupport
 @testable import Club
 
 /// The bytes of one of `examples/boards/`.
@@ -218,7 +219,7 @@ private func expectMessage(_ message: String, sourceLocation: SourceLocation = #
         #expect(fourth.id > third.id)
         #expect(throws: ClubError.notFound(kind: "board", reference: String(second.id))) { try boards.show(alice, second.id) }
         // Also across reopening the database.
-        let reopened = Boards(store: try ClubStore(path: club.store.path))
+        let reopened = Boards(store: try ClubStore(club.reference))
         try reopened.delete(alice, fourth.id)
         #expect(try reopened.save(alice, title: "five", log: document()).id > fourth.id)
     }
@@ -236,7 +237,8 @@ private func expectMessage(_ message: String, sourceLocation: SourceLocation = #
         #expect(try boards.list(bob).items == [bobs])
     }
 
-    @Test func aVersion7DatabaseGainsBoardsWhenOpened() throws {
+    @Test(.upgradesAnOlderSQLiteFile)
+    func aVersion7DatabaseGainsBoardsWhenOpened() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("club-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,6 +1,7 @@
 import Foundation
 import League
 import Testing
+import TestSupport
 @testable import Club
 
 /// Calendars follow a league's changes: sequences, tombstones, time zones and tokens.
@@ -278,7 +279,8 @@ import Testing
         #expect(try f.leagueEvents().count == 1)
     }
 
-    @Test func anOlderDatabaseGetsCalendarsWhenOpened() throws {
+    @Test(.upgradesAnOlderSQLiteFile)
+    func anOlderDatabaseGetsCalendarsWhenOpened() throws {
         let club = try ScratchClub(upgradingFrom: "v7 matches by their name, friendlies played by club teams", seeding: """
                 INSERT INTO user (id, username, displayName, email, searchKey, passwordHash, createdAt)
                 VALUES (1, 'alice', 'Alice', 'alice@example.org', 'alice', '$scrypt$x', '2025-01-01');

@@ -1,6 +1,7 @@
 import Foundation
 import League
 import Testing
+import TestSupport
 @testable import Club
 
 /// Friendlies refer to the club teams that played them, so deleting a team takes its
@@ -88,7 +89,8 @@ import Testing
         #expect(try Self.sides(club, bobs.id) == [nil, nil])
     }
 
-    @Test func anOlderDatabaseLinksItsFriendliesWhenOpened() throws {
+    @Test(.upgradesAnOlderSQLiteFile)
+    func anOlderDatabaseLinksItsFriendliesWhenOpened() throws {
         // A database as version 6 left it: friendlies by name only.
         let club = try ScratchClub(upgradingFrom: "v6 match ids never reused", seeding: """
                 INSERT INTO user (id, username, displayName, email, searchKey, passwordHash, createdAt)

@@ -128,11 +128,11 @@ import Testing
         // Two stores are two connection pools, as two processes would have.
         let club = try ScratchClub()
         let alice = try club.user("alice"), bob = try club.user("bob")
-        let path = club.store.path
+        let reference = club.reference
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (actor, to) in [(alice, "bob"), (bob, "alice")] {
                 group.addTask {
-                    let messaging = Messaging(store: try ClubStore(path: path))
+                    let messaging = Messaging(store: try ClubStore(reference))
                     for index in 0..<200 {
                         try messaging.send(actor, OutgoingMessage(to: to, subject: "\(index)", body: "concurrent"))
                     }

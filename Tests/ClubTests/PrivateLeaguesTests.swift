@@ -1,6 +1,7 @@
 import Foundation
 import League
 import Testing
+import TestSupport
 @testable import Club
 
 /// Private leagues: seen by their owner and editors only; "no league" to anyone else, as a
@@ -257,7 +258,8 @@ import Testing
         #expect(try cards.player(f.carol, id: ana.id).statistics.goals == 0)
     }
 
-    @Test func olderDatabasesKeepTheirLeaguesPublic() throws {
+    @Test(.upgradesAnOlderSQLiteFile)
+    func olderDatabasesKeepTheirLeaguesPublic() throws {
         let club = try ScratchClub(upgradingFrom: "v9 calendars", seeding: """
                 INSERT INTO user (id, username, displayName, email, searchKey, passwordHash, createdAt)
                 VALUES (1, 'alice', 'Alice', 'alice@example.org', 'alice', '$scrypt$x', '2025-01-01');
