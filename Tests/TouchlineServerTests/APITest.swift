@@ -5,12 +5,16 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
+import TestSupport
 @testable import TouchlineServer
 
-/// A server over a scratch database, driven through HummingbirdTesting: in router mode (no
-/// socket) unless a test asks for a live one.
+/// A server over a scratch database (an SQLite file, or a PostgreSQL database under
+/// `TOUCHLINE_TEST_STORE=postgres`: ``TestDatabase``), driven through HummingbirdTesting: in
+/// router mode (no socket) unless a test asks for a live one.
 struct APITest {
     let folder: URL
+    /// The database, as `--db` names it.
+    let database: String
     let server: TouchlineServer
 
     /// The repository's root, for the examples.
@@ -26,7 +30,8 @@ struct APITest {
 
     init(configure: (inout ServerOptions) -> Void = { _ in }) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchline-api-\(UUID().uuidString)")
-        var options = ServerOptions(databasePath: folder.appendingPathComponent("club.sqlite").path)
+        database = try TestDatabase.reference(in: folder)
+        var options = ServerOptions(databasePath: database)
         options.passwordHasher = Self.fastHasher
         options.port = 0
         options.workerThreads = 4
@@ -45,7 +50,7 @@ struct APITest {
 
     /// A separate store on the same database, as the CLI would open it.
     func store() throws -> ClubStore {
-        try ClubStore(path: folder.appendingPathComponent("club.sqlite").path)
+        try ClubStore(database)
     }
 }
 

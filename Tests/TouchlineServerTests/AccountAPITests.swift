@@ -1,7 +1,6 @@
-import Club
+@testable import Club
 import Crypto
 import Foundation
-import GRDB
 import HTTPTypes
 import Testing
 @testable import TouchlineServer
@@ -73,7 +72,7 @@ struct AccountAPITests {
             #expect(deep.status == .badRequest)
 
             // Nothing half-made: no account from any of those.
-            #expect(try test.store().readForTests { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM user") } == 0)
+            #expect(try test.store().read { db in try db.value(Int.self, "SELECT count(*) FROM \"user\"") } == 0)
         }
     }
 
@@ -83,9 +82,7 @@ struct AccountAPITests {
         try await test.run { client in
             let token = try await client.user("alice")
             #expect(token.count == 43)
-            let stored = try test.store().readForTests { db in
-                try Data.fetchAll(db, sql: "SELECT tokenHash FROM session")
-            }
+            let stored = try test.store().read { db in try db.values(Data.self, "SELECT tokenHash FROM session") }
             #expect(stored == [Data(SHA256.hash(data: Data(token.utf8)))])
 
             let me = try await client.send(.get, "/api/v1/me", token: token)
@@ -114,9 +111,7 @@ struct AccountAPITests {
         let test = try APITest()
         try await test.run { client in
             let alice = try await client.user("alice")
-            try test.store().writeForTests { db in
-                try db.execute(sql: "UPDATE session SET expiresAt = ?", arguments: [Date(timeIntervalSinceNow: -60)])
-            }
+            try test.store().write { db in try db.execute("UPDATE session SET expiresAt = ?", [Date(timeIntervalSinceNow: -60)]) }
             let expired = try await client.send(.get, "/api/v1/me", token: alice)
             #expect(expired.status == .unauthorized)
 
@@ -228,17 +223,5 @@ struct AccountAPITests {
             let nobody = try await client.send(.get, "/api/v1/users/nobody")
             #expect(nobody.status == .notFound)
         }
-    }
-}
-
-extension ClubStore {
-    /// Reads the database directly, for checks the API does not show.
-    func readForTests<T>(_ body: (Database) throws -> T) throws -> T {
-        try DatabaseQueue(path: path).read(body)
-    }
-
-    /// Changes the database directly, for states the API cannot make (expired sessions).
-    func writeForTests(_ body: (Database) throws -> Void) throws {
-        try DatabaseQueue(path: path).write(body)
     }
 }

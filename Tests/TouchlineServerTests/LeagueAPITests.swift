@@ -1,6 +1,5 @@
 @testable import Club
 import Foundation
-import GRDB
 import HTTPTypes
 import League
 import Testing
@@ -102,8 +101,8 @@ struct LeagueAPITests {
             let set = try await client.send(.put, "\(setup.path)/password", token: setup.alice, json: ["password": "jueves 19h"])
             #expect(set.status == .noContent)
             #expect(try await client.send(.get, setup.path).json()["hasPassword"] as? Bool == true)
-            let stored = try test.store().readForTests { db in
-                try String.fetchOne(db, sql: "SELECT passwordHash FROM league WHERE id = ?", arguments: [setup.id])
+            let stored = try test.store().read { db in
+                try db.value(String.self, "SELECT passwordHash FROM league WHERE id = ?", [setup.id])
             }
             #expect(stored != nil && stored?.contains("jueves") == false)
             for token in [setup.bob, setup.carol] {

@@ -1,7 +1,6 @@
 import Canvas
 import Club
 import Foundation
-import GRDB
 import HTTPTypes
 import TestSupport
 import Testing

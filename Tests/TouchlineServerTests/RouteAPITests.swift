@@ -1,10 +1,10 @@
 import Canvas
-import Club
+@testable import Club
 import Foundation
-import GRDB
 import HTTPTypes
 import Routes
 import Testing
+import TestSupport
 @testable import TouchlineServer
 
 /// Route files of the repository: the examples, the reader's fixtures and the fuzzers' corpus.
@@ -65,8 +65,8 @@ private extension TestClient {
 
 /// The routes stored, as rows, to show a refused request changed nothing.
 private func storedRoutes(_ test: APITest) throws -> [String] {
-    try test.store().readForTests { db in
-        try String.fetchAll(db, sql: "SELECT id || ' ' || ownerId || ' ' || name || ' ' || length(document) FROM route ORDER BY id")
+    try test.store().read { db in
+        try db.values(String.self, "SELECT id || ' ' || ownerId || ' ' || name || ' ' || length(document) FROM route ORDER BY id")
     }
 }
 
@@ -114,6 +114,7 @@ struct RouteAPITests {
             #expect(hike.count > 200_000)
             let kept = try await client.upload(RouteFiles.mojstrovka, token: alice)
             let before = try storedRoutes(test)
+            let everything = try StoredRows(test.store())
 
             let anonymous = try await client.send(.post, "/api/v1/routes", body: try RouteFiles.data(RouteFiles.mojstrovka))
             #expect(anonymous.status == .unauthorized)
@@ -160,6 +161,7 @@ struct RouteAPITests {
             #expect(try blank.problem().detail == "name: must not be empty")
 
             #expect(try storedRoutes(test) == before)
+            #expect(try StoredRows(test.store()) == everything)
             #expect(before.count == 1 && before[0].hasPrefix("\(kept) "))
         }
     }
@@ -499,11 +501,13 @@ struct RouteQuotaAPITests {
             let alice = try await client.user("alice")
             _ = try await client.upload(RouteFiles.hike, token: alice)
             let before = try storedRoutes(test)
+            let everything = try StoredRows(test.store())
             let refused = try await client.send(.post, "/api/v1/routes", token: alice, body: try RouteFiles.data(RouteFiles.hike),
                                                 contentType: "application/gpx+xml")
             #expect(refused.status == .unprocessableContent)
             #expect(try refused.problem().detail == "routes: an account keeps at most 1 routes; delete one first")
             #expect(try storedRoutes(test) == before)
+            #expect(try StoredRows(test.store()) == everything)
         }
     }
 }

@@ -1,6 +1,5 @@
-import Club
+@testable import Club
 import Foundation
-import GRDB
 import HTTPTypes
 import Testing
 @testable import TouchlineServer
@@ -241,7 +240,7 @@ struct TeamAPITests {
             #expect(badEdit.status == .unprocessableContent)
             let patchType = try await client.send(.patch, "/api/v1/teams/\(team)", token: alice, json: ["region": 5])
             #expect(try patchType.status == .badRequest && patchType.problem().detail == "field 'region': expected a string")
-            let names = try test.store().readForTests { db in try String.fetchAll(db, sql: "SELECT name FROM team ORDER BY id") }
+            let names = try test.store().read { db in try db.values(String.self, "SELECT name FROM team ORDER BY id") }
             #expect(names == ["Infantil A", "Infantil B"])
         }
     }
@@ -258,7 +257,7 @@ extension Reply {
 extension APITest {
     /// The number of rows in `table`.
     func count(_ table: String) throws -> Int {
-        try store().readForTests { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0 }
+        try store().read { db in try db.value(Int.self, "SELECT count(*) FROM \(table)") ?? 0 }
     }
 }
 

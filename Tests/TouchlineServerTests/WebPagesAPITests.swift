@@ -1,5 +1,5 @@
+@testable import Club
 import Foundation
-import GRDB
 import HTTPTypes
 import Testing
 @testable import TouchlineServer
@@ -19,7 +19,7 @@ struct WebPagesAPITests {
 
     /// The number of sessions in the test's database.
     static func sessions(_ test: APITest) throws -> Int {
-        try test.store().readForTests { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM session") } ?? 0
+        try test.store().read { db in try db.value(Int.self, "SELECT count(*) FROM session") } ?? 0
     }
 
     @Test("GET /login: the form with its hooks, next kept when it is a local path, everything escaped")
