@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """The web board in a real browser: Debian's headless Chromium driven through chromedriver.
 
-Usage: board_browser.py TOUCHLINE_BINARY SCRATCH_FOLDER
+Usage: board_browser.py TOUCHLINE_BINARY SCRATCH_FOLDER [DATABASE]
 
-Makes a database and a user with the command line, starts `touchline serve` on a free port,
+Makes a database (DATABASE, an SQLite path or a PostgreSQL URL; else club.sqlite in
+SCRATCH_FOLDER) and a user with the command line, starts `touchline serve` on a free port,
 signs in through /login, draws on #board with synthetic touch input (Chrome DevTools'
 Input.dispatchTouchEvent): a red stroke, a blue stroke with two fingers at once, undo of both
 blue fingers (and a redo and undo between), an eraser pass over part of the red stroke; saves,
@@ -63,9 +64,9 @@ def wait_for(what, predicate, timeout=15.0, interval=0.05):
 # ---- The server ----
 
 class Server:
-    def __init__(self, touchline, scratch):
+    def __init__(self, touchline, scratch, database=None):
         self.touchline = touchline
-        self.database = os.path.join(scratch, 'club.sqlite')
+        self.database = database or os.path.join(scratch, 'club.sqlite')
         self.environment = {**os.environ, 'TOUCHLINE_PASSWORD': PASSWORD,
                             'XDG_CONFIG_HOME': os.path.join(scratch, 'config'),
                             'XDG_DATA_HOME': os.path.join(scratch, 'data')}
@@ -502,11 +503,11 @@ const done = arguments[arguments.length - 1];
 '''
 
 
-def run(touchline, scratch, report):
+def run(touchline, scratch, database, report):
     """The whole scenario; `report` gets a line for each stage passed."""
     from selenium.webdriver.common.by import By
 
-    server = Server(touchline, scratch)
+    server = Server(touchline, scratch, database)
     server.add_user()
     server.start()
     owner = viewer = None
@@ -648,10 +649,11 @@ def run(touchline, scratch, report):
 
 
 def main():
-    if len(sys.argv) != 3:
-        print('usage: board_browser.py TOUCHLINE_BINARY SCRATCH_FOLDER', file=sys.stderr)
+    if len(sys.argv) not in (3, 4):
+        print('usage: board_browser.py TOUCHLINE_BINARY SCRATCH_FOLDER [DATABASE]', file=sys.stderr)
         return 64
     touchline, scratch = sys.argv[1], sys.argv[2]
+    database = sys.argv[3] if len(sys.argv) == 4 else None
     os.makedirs(scratch, exist_ok=True)
 
     def out_of_time(*_):
@@ -660,7 +662,7 @@ def main():
     signal.alarm(TIME_LIMIT)
     report = []
     try:
-        run(touchline, scratch, report)
+        run(touchline, scratch, database, report)
         print('\n'.join(report))
     except Failure as failure:
         passed = ''.join(f'\n  passed: {line}' for line in report)

@@ -13,7 +13,8 @@ struct BrowserBoardTests {
     @Test("touch drawing, undo, redo, eraser and save show in the server's PNG; a viewer follows live")
     func drawSaveAndShareLive() throws {
         let scratch = try Scratch()
-        let output = try TestPython.script("board_browser.py", [Touchline.binary.path, scratch.url.path])
+        let output = try TestPython.script("board_browser.py", [Touchline.binary.path, scratch.url.path,
+                                                                try TestDatabase.reference(in: scratch.url)])
         let report = String(decoding: output, as: UTF8.self)
         // The script checks the pixels and exits non-zero on any failure; its report names what it did.
         for step in ["new board", "saved board", "red probes", "the viewer received the live stroke", "palm rejection",

@@ -154,7 +154,7 @@ import Testing
                              as: "alice").status == 0)
         // The password is set through the library with fast hashing (as ClubScratch seeds the
         // users); 'league join' verifies it with the parameters stored in the hash.
-        let store = try ClubStore(path: club.database)
+        let store = try ClubStore(club.database)
         let hasher = PasswordHasher(parameters: .init(logN: 8, blockSize: 8, parallelism: 1))
         let alice = try Accounts(store: store, hasher: hasher).authenticate(username: "alice", password: "alice-password")
         try Leagues(store: store, hasher: hasher).setPassword(alice, .name("Liga Amigos"), to: "open sesame")

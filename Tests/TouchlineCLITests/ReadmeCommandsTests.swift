@@ -77,7 +77,7 @@ import TestSupport
         let binaries = Touchline.binary.deletingLastPathComponent().path
         let result = try Touchline.run(["-c", script], in: scratch.url, environment: [
             "PATH": binaries + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
-            "TOUCHLINE_DB": scratch.path("club.sqlite"),
+            "TOUCHLINE_DB": try TestDatabase.reference(in: scratch.url),
             "XDG_CONFIG_HOME": scratch.path("config"),
             "XDG_DATA_HOME": scratch.path("data"),
             "HOME": scratch.path("home"),
