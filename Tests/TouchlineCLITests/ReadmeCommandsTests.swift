@@ -77,7 +77,9 @@ import TestSupport
         let binaries = Touchline.binary.deletingLastPathComponent().path
         let result = try Touchline.run(["-c", script], in: scratch.url, environment: [
             "PATH": binaries + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
-            "TOUCHLINE_DB": try TestDatabase.reference(in: scratch.url),
+            // The README's club database: TestDatabase's (PostgreSQL in make test's PostgreSQL
+            // half) for the main blocks; the PostgreSQL block names its own and copies this file.
+            "TOUCHLINE_DB": database == nil ? try TestDatabase.reference(in: scratch.url) : scratch.path("club.sqlite"),
             "XDG_CONFIG_HOME": scratch.path("config"),
             "XDG_DATA_HOME": scratch.path("data"),
             "HOME": scratch.path("home"),
