@@ -14,14 +14,21 @@ PEERS_PYTHON = $(PEERS)/.venv/bin/python
 run: build
 	@scripts/render-examples $(RELEASE_BIN)/touchline $(OUT)
 
-# Every test on SQLite, then the store suites again on a throwaway PostgreSQL server
-# (scripts/test-postgres starts and removes it; if it cannot start, the run fails saying why).
+# Every test on SQLite, then every suite that opens a club database again on a throwaway
+# PostgreSQL server (scripts/test-postgres starts and removes it; if it cannot start, the run
+# fails saying why).
 test: test-sqlite
 	scripts/test-postgres env TOUCHLINE_TEST_STORE=postgres $(SWIFT) test --skip-build --filter '$(POSTGRES_SUITES)'
 
-# The suites that run against PostgreSQL too. The club, CLI and server suites join as their
-# services move onto the store seam (issue #14).
-POSTGRES_SUITES ?= PostgresStoreTests|DatabaseCommandTests|SharedDatabaseServeTests|PostgresRestartServeTests|postgresCommandsRunAsWritten
+# The suites that run against PostgreSQL too (a regular expression over swift-testing's
+# `Module.Suite/test` names): all of ClubTests (PostgresStoreTests among them) and
+# TouchlineServerTests, and the CLI suites that open a club database. The other CLI suites
+# (rendering boards, routes, tiles; help) never open one, so a second run would test nothing
+# new. Tests of SQLite itself (its files' modes, PRAGMAs, upgrading an older SQLite file) say
+# in the PostgreSQL run why they are skipped there; those of a PostgreSQL restart and of the
+# README's PostgreSQL commands say why they are skipped on SQLite.
+POSTGRES_CLI_SUITES ?= SharedDatabaseServeTests|PostgresRestartServeTests|ClubCommandTests|CalendarCommandTests|CardCommandTests|DatabaseCommandTests|LeagueCommandTests|LeagueMendingCommandTests|MatchEventDeleteCommandTests|LeaguePrintCommandTests|NewcomerDefaultsTests|PrivateLeagueCommandTests|RemedyWordingCommandTests|ReadmeCommandsTests|ServeCommandTests|StoredBoardCommandTests|StoredRouteCommandTests|StoredRouteEditAndExportTests|BrowserBoardTests
+POSTGRES_SUITES ?= ClubTests\.|TouchlineServerTests\.|TouchlineCLITests\.($(POSTGRES_CLI_SUITES))/
 
 # The quick loop: every test, on SQLite only.
 test-sqlite: bootstrap
