@@ -123,6 +123,10 @@ public struct TouchlineServer: Sendable {
     /// Serves until SIGTERM or SIGINT, then lets requests in flight finish, stops the worker
     /// threads and closes the database. `onListening` is told the port (useful with port 0).
     public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        // Closed explicitly, not left to whenever the last reference goes: an SQLite database
+        // folds its write-ahead log back in and removes it only when its last connection
+        // closes, and a PostgreSQL server sees its connections end cleanly.
+        defer { api.store.close() }
         try await application(onListening: onListening).runService()
         logger.info("stopped")
     }
