@@ -68,7 +68,13 @@ public final class ClubStore: Sendable {
     /// last reference does so too, without waiting for the server to see them go.
     public func close() {
         switch backend {
-        case .sqlite(let pool): try? pool.close()
+        case .sqlite(let pool):
+            try? pool.close()
+            // GRDB closes the writer before the readers, and a read-only reader closing last
+            // cannot fold the write-ahead log back in (GRDB issue #739), so after a server's
+            // concurrent reads the log stayed. One more writable connection, opened and closed
+            // alone, folds it in, and SQLite removes it.
+            if let last = try? DatabaseQueue(path: path) { try? last.close() }
         case .postgres(let store): store.pool.close()
         }
     }
