@@ -24,10 +24,11 @@ test: test-sqlite
 # `Module.Suite/test` names): all of ClubTests (PostgresStoreTests among them) and
 # TouchlineServerTests, and the CLI suites that open a club database. The other CLI suites
 # (rendering boards, routes, tiles; help) never open one, so a second run would test nothing
-# new. Tests of SQLite itself (its files' modes, PRAGMAs, upgrading an older SQLite file) say
+# new. The web board in headless Chromium runs on SQLite only: what it stores, the board API
+# suites cover on PostgreSQL, and its page checks depend on the browser's timing, not the store. Tests of SQLite itself (its files' modes, PRAGMAs, upgrading an older SQLite file) say
 # in the PostgreSQL run why they are skipped there; those of a PostgreSQL restart and of the
 # README's PostgreSQL commands say why they are skipped on SQLite.
-POSTGRES_CLI_SUITES ?= SharedDatabaseServeTests|PostgresRestartServeTests|ClubCommandTests|CalendarCommandTests|CardCommandTests|DatabaseCommandTests|LeagueCommandTests|LeagueMendingCommandTests|MatchEventDeleteCommandTests|LeaguePrintCommandTests|NewcomerDefaultsTests|PrivateLeagueCommandTests|RemedyWordingCommandTests|ReadmeCommandsTests|ServeCommandTests|StoredBoardCommandTests|StoredRouteCommandTests|StoredRouteEditAndExportTests|BrowserBoardTests
+POSTGRES_CLI_SUITES ?= SharedDatabaseServeTests|PostgresRestartServeTests|ClubCommandTests|CalendarCommandTests|CardCommandTests|DatabaseCommandTests|LeagueCommandTests|LeagueMendingCommandTests|MatchEventDeleteCommandTests|LeaguePrintCommandTests|NewcomerDefaultsTests|PrivateLeagueCommandTests|RemedyWordingCommandTests|ReadmeCommandsTests|ServeCommandTests|StoredBoardCommandTests|StoredRouteCommandTests|StoredRouteEditAndExportTests
 POSTGRES_SUITES ?= ClubTests\.|TouchlineServerTests\.|TouchlineCLITests\.($(POSTGRES_CLI_SUITES))/
 
 # The quick loop: every test, on SQLite only.
