@@ -115,6 +115,17 @@ public final class ClubStore: Sendable {
         }
     }
 
+    /// `error`, raised by a statement of this store outside ``read(_:)`` and ``write(_:)``'s
+    /// own translation (inside another store's transaction), as they would have reported it.
+    func translated(_ error: any Error) -> any Error {
+        switch (backend, error) {
+        case (.sqlite, let error as DatabaseError): return Self.translate(error, path: path)
+        case (.postgres(let store), _) where !(error is StoreError): return PostgresErrors.translate(error, location: store.location)
+        case (_, let error as StoreError): return ClubError.invalid(field: path, message: error.localizedDescription)
+        default: return error
+        }
+    }
+
     private func translatingSQLite<T>(_ body: () throws -> T) throws -> T {
         do {
             return try translatingColumns(body)

@@ -76,6 +76,15 @@ extension ExitStatus {
                 case .unreachable: return .unavailable
                 }
             }
+        case let error as StoreCopyError:
+            switch error {
+            case .sourceMissing: return .noInput
+            case .sameDatabase: return .usage
+            // The target is the copy's output, which cannot be made: it holds rows, or what it
+            // holds after writing is not what was written.
+            case .targetNotEmpty, .verificationFailed: return .cannotCreate
+            case .unknownTable, .schemaMismatch, .unreadableValue, .rowRefused: return .dataError
+            }
         case let error as PrintError:
             // The paper is the user's choice: a usage error; the rest are the program's.
             if case .paperTooSmall = error { return .usage }

@@ -31,7 +31,7 @@ enum PostgresErrors {
     }
 
     static func translate(_ error: any Error, location: PostgresLocation) -> any Error {
-        if error is ClubError || error is StoreError { return error }
+        if error is ClubError || error is StoreError || error is StoreCopyError || error is SourceTransaction.Failure { return error }
         let place = location.description
         guard let psql = error as? PSQLError else {
             return ClubError.storage(path: place, problem: .unreachable)

@@ -73,6 +73,44 @@ struct SQLRow {
     }
 }
 
+extension SQLRow {
+    /// The column at `index` (from 0) as the store holds it: SQLite's storage class, or the
+    /// PostgreSQL type's nearest ``SQLValue`` (every type other than integers, floats,
+    /// booleans and `bytea` is read as its text, as `citext` is).
+    ///
+    /// - Throws: ``StoreError/column(_:problem:)`` for a missing column or a PostgreSQL value
+    ///   that its type's decoder refuses.
+    func value(at index: Int) throws -> SQLValue {
+        switch cells {
+        case .sqlite(let row):
+            guard index >= 0, index < row.count else { throw StoreError.column("#\(index)", problem: "is missing") }
+            let value: DatabaseValue = row[index]
+            switch value.storage {
+            case .null: return .null
+            case .int64(let integer): return .integer(integer)
+            case .double(let real): return .real(real)
+            case .string(let text): return .text(text)
+            case .blob(let data): return .blob(data)
+            }
+        case .postgres(let row, _):
+            guard index >= 0, index < row.count else { throw StoreError.column("#\(index)", problem: "is missing") }
+            let cell = row[index]
+            guard cell.bytes != nil else { return .null }
+            do {
+                switch cell.dataType {
+                case .int2, .int4, .int8: return .integer(try cell.decode(Int64.self))
+                case .float4, .float8: return .real(try cell.decode(Double.self))
+                case .bool: return .boolean(try cell.decode(Bool.self))
+                case .bytea: return .blob(try Data.decode(postgres: cell))
+                default: return .text(try cell.decode(String.self))
+                }
+            } catch {
+                throw StoreError.column(cell.columnName, problem: "holds a \(cell.dataType) that cannot be read")
+            }
+        }
+    }
+}
+
 /// A PostgreSQL result's column positions by lower-cased name, made once per result.
 struct SQLColumns: Sendable {
     private let positions: [String: Int]
