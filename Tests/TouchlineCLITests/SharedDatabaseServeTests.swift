@@ -208,7 +208,9 @@ private final class ThrowawayPostgres {
     init() throws {
         let output = Pipe(), errors = Pipe()
         process.executableURL = Touchline.root.appendingPathComponent("scripts/test-postgres")
-        FileManager.default.createFile(atPath: flag.path, contents: nil)
+        guard FileManager.default.createFile(atPath: flag.path, contents: nil) else {
+            throw TestFailure("cannot create the cluster's lifetime flag \(flag.path)")
+        }
         process.arguments = ["sh", "-c", #"printf '%s\n%s\n' "$TOUCHLINE_TEST_POSTGRES" "$TOUCHLINE_TEST_POSTGRES_CTL"; "#
                              + #"while [ -e "$1" ]; do sleep 0.1; done"#, "sh", flag.path]
         process.standardInput = FileHandle.nullDevice
