@@ -34,10 +34,8 @@ public struct Accounts: Sendable {
         return try store.write { db in
             // Again in the transaction: another registration may have taken them meanwhile.
             try Self.checkFree(db, username: username, email: email)
-            let id = try db.insert("""
-                INSERT INTO "user" (username, displayName, email, searchKey, passwordHash, createdAt)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """, [username, displayName, email, Self.searchKey(username, displayName), hash, now])
+            let id = try db.users.insert(username: username, displayName: displayName, email: email,
+                                         searchKey: Self.searchKey(username, displayName), passwordHash: hash, createdAt: now)
             return Account(id: id, username: username, displayName: displayName, email: email,
                            createdAt: now)
         }
@@ -63,10 +61,10 @@ public struct Accounts: Sendable {
 
     /// Refuses a username taken (ignoring case) or an email in use (without saying so).
     private static func checkFree(_ db: StoreTransaction, username: String, email: String) throws {
-        if try db.exists("SELECT 1 FROM \"user\" WHERE \(db.dialect.equalsIgnoringCase("username"))", [username]) {
+        if try db.users.isUsernameTaken(username) {
             throw ClubError.duplicate(field: "username", value: username)
         }
-        if try db.exists("SELECT 1 FROM \"user\" WHERE \(db.dialect.equalsIgnoringCase("email"))", [email]) {
+        if try db.users.isEmailInUse(email) {
             throw emailRefused
         }
     }
@@ -77,19 +75,15 @@ public struct Accounts: Sendable {
     /// - Throws: ``ClubError/invalidCredentials(_:)`` for an unknown user or a wrong password
     ///   alike (the same message and about the same time, so neither gives the other away).
     public func authenticate(username: String, password: String) throws -> ActingUser {
-        let column = username.contains("@") ? "email" : "username"
-        let row = try store.read { db in
-            try db.fetchOne("SELECT id, username, passwordHash FROM \"user\" WHERE \(db.dialect.equalsIgnoringCase(column))",
-                             [username])
-        }
-        guard let row else {
+        let found = try store.read { db in try db.users.credentials(username, byEmail: username.contains("@")) }
+        guard let found else {
             _ = hasher.verify(password, against: decoyHash)
             throw ClubError.invalidCredentials("wrong username or password")
         }
-        guard hasher.verify(password, against: try row("passwordHash")) else {
+        guard hasher.verify(password, against: found.passwordHash) else {
             throw ClubError.invalidCredentials("wrong username or password")
         }
-        return ActingUser(userID: try row("id"), username: try row("username"))
+        return ActingUser(userID: found.user.id, username: found.user.username)
     }
 
     /// Opens a session for `actor`: the returned token is the only copy; the database keeps
@@ -98,9 +92,8 @@ public struct Accounts: Sendable {
         let token = SessionToken.make()
         let now = Date()
         try store.write { db in
-            try db.execute("INSERT INTO session (userId, tokenHash, createdAt, expiresAt) VALUES (?, ?, ?, ?)",
-                           [actor.userID, SessionToken.digest(token), now,
-                                       now.addingTimeInterval(SessionToken.lifetime)])
+            try db.users.insertSession(userID: actor.userID, tokenHash: SessionToken.digest(token), createdAt: now,
+                                       expiresAt: now.addingTimeInterval(SessionToken.lifetime))
         }
         return token
     }
@@ -110,22 +103,17 @@ public struct Accounts: Sendable {
     /// - Throws: ``ClubError/invalidCredentials(_:)`` when the session is unknown, revoked or
     ///   expired (or its user deleted).
     public func resumeSession(token: String) throws -> ActingUser {
-        let row = try store.read { db in
-            try db.fetchOne("""
-                SELECT "user".id, "user".username FROM session JOIN "user" ON "user".id = session.userId
-                WHERE session.tokenHash = ? AND session.expiresAt > ?
-                """, [SessionToken.digest(token), Date()])
-        }
-        guard let row else {
+        let user = try store.read { db in try db.users.sessionUser(tokenHash: SessionToken.digest(token), now: Date()) }
+        guard let user else {
             throw ClubError.invalidCredentials("the session has ended; log in again")
         }
-        return ActingUser(userID: try row("id"), username: try row("username"))
+        return ActingUser(userID: user.id, username: user.username)
     }
 
     /// Revokes a session; unknown tokens are ignored.
     public func endSession(token: String) throws {
         try store.write { db in
-            try db.execute("DELETE FROM session WHERE tokenHash = ?", [SessionToken.digest(token)])
+            try db.users.deleteSession(tokenHash: SessionToken.digest(token))
         }
     }
 
@@ -137,12 +125,10 @@ public struct Accounts: Sendable {
     /// Anyone's public profile (no email).
     public func profile(username: String) throws -> UserProfile {
         try store.read { db in
-            guard let row = try db.fetchOne("""
-                SELECT id, username, displayName, createdAt FROM "user" WHERE \(db.dialect.equalsIgnoringCase("username"))
-                """, [username]) else {
+            guard let profile = try db.users.profile(username: username) else {
                 throw ClubError.notFound(kind: "user", reference: username)
             }
-            return try Self.profile(row)
+            return profile
         }
     }
 
@@ -163,16 +149,14 @@ public struct Accounts: Sendable {
         return try store.write { db in
             var account = try Self.account(db, id: actor.userID)
             if let email, email.lowercased() != account.email.lowercased() {
-                if try db.exists("SELECT 1 FROM \"user\" WHERE \(db.dialect.equalsIgnoringCase("email")) AND id <> ?",
-                                     [email, actor.userID]) {
+                if try db.users.isEmailInUse(email, except: actor.userID) {
                     throw Self.emailRefused
                 }
             }
             account.displayName = displayName ?? account.displayName
             account.email = email ?? account.email
-            try db.execute("UPDATE \"user\" SET displayName = ?, email = ?, searchKey = ? WHERE id = ?",
-                           [account.displayName, account.email,
-                                       Self.searchKey(account.username, account.displayName), actor.userID])
+            try db.users.update(id: actor.userID, displayName: account.displayName, email: account.email,
+                                searchKey: Self.searchKey(account.username, account.displayName))
             return account
         }
     }
@@ -189,8 +173,8 @@ public struct Accounts: Sendable {
         try checkPassword(of: actor, current, purpose: "changing the password")
         let hash = try hasher.hash(password)
         try store.write { db in
-            try db.execute("UPDATE \"user\" SET passwordHash = ? WHERE id = ?", [hash, actor.userID])
-            try db.execute("DELETE FROM session WHERE userId = ?", [actor.userID])
+            try db.users.setPasswordHash(hash, id: actor.userID)
+            try db.users.deleteSessions(userID: actor.userID)
         }
     }
 
@@ -210,22 +194,15 @@ public struct Accounts: Sendable {
     public func delete(_ actor: ActingUser, currentPassword: String) throws {
         try checkPassword(of: actor, currentPassword, purpose: "deleting the account")
         try store.write { db in
-            // Players whose current team is one of the user's go with it.
-            try db.execute("""
-                DELETE FROM player WHERE id IN (
-                    SELECT playerId FROM squadMembership JOIN team ON team.id = squadMembership.teamId
-                    WHERE team.ownerId = ? AND squadMembership.leftAt IS NULL)
-                """, [actor.userID])
-            // Sessions, teams, memberships, received messages and blocks cascade; sent
-            // messages keep a NULL sender.
-            try db.execute("DELETE FROM \"user\" WHERE id = ?", [actor.userID])
+            try db.users.delete(id: actor.userID)
         }
     }
 
     /// Users whose username or display name contains `text`, ignoring case and accents
     /// (`jose` finds José), by username: the first `limit` (1 to 500). Never shows email addresses.
     public func search(_ text: String, limit: Int = 50) throws -> [UserProfile] {
-        try store.read { db in try Self.found(db, text, after: nil, limit: max(1, min(limit, 500))).map(Self.profile) }
+        let key = try Self.searchedKey(text)
+        return try store.read { db in try db.users.search(key: key, limit: max(1, min(limit, 500))) }
     }
 
     /// One page of ``search(_:limit:)``: the `limit` users (1 to `PagingCursor.maximumLimit`,
@@ -235,35 +212,23 @@ public struct Accounts: Sendable {
     ///   user search gave.
     public func search(_ text: String, after cursor: String?,
                        limit: Int = PagingCursor.defaultLimit) throws -> ListPage<UserProfile> {
-        try store.read { db in
-            try Self.searchOrder.page(limit: limit, fetch: { try Self.found(db, text, after: cursor, limit: $0) },
-                                      items: { try $0.map(Self.profile) })
-        }
+        let key = try Self.searchedKey(text)
+        return try store.read { db in try db.users.search(key: key, after: cursor, limit: limit) }
     }
 
-    /// The order of search results (usernames are unique, ignoring case).
-    static let searchOrder = Keyset(list: "user search", [.text("username", ignoringCase: true)])
-
-    private static func found(_ db: StoreTransaction, _ text: String, after cursor: String?, limit: Int) throws -> [SQLRow] {
+    /// What a search for `text` looks for in the users' search keys.
+    ///
+    /// - Throws: ``ClubError/invalid(field:message:)`` for text with nothing to look for.
+    private static func searchedKey(_ text: String) throws -> String {
         let key = Validation.searchKey(text.trimmingCharacters(in: .whitespaces))
         guard !key.isEmpty else { throw ClubError.invalid(field: "search", message: "give some text to look for") }
-        let pattern = "%" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_") + "%"
-        let (after, arguments) = try searchOrder.after(cursor, db.dialect)
-        return try db.fetchAll("""
-            SELECT id, username, displayName, createdAt, \(searchOrder.selection) FROM "user"
-            WHERE searchKey LIKE ? ESCAPE '\\' AND \(after) ORDER BY \(searchOrder.orderBy(db.dialect)) LIMIT ?
-            """, [pattern] + arguments + [limit])
-    }
-
-    private static func profile(_ row: SQLRow) throws -> UserProfile {
-        UserProfile(id: try row("id"), username: try row("username"), displayName: try row("displayName"), createdAt: try row("createdAt"))
+        return key
     }
 
     /// Checks that `password` is the actor's own, for changes a session alone may not make.
     func checkPassword(of actor: ActingUser, _ password: String?, purpose: String) throws {
         let stored = try store.read { db in
-            try db.value(String.self, "SELECT passwordHash FROM \"user\" WHERE id = ?", [actor.userID])
+            try db.users.passwordHash(id: actor.userID)
         }
         guard let stored else { throw ClubError.invalidCredentials("the account no longer exists") }
         guard let password, hasher.verify(password, against: stored) else {
@@ -272,38 +237,22 @@ public struct Accounts: Sendable {
     }
 
     static func account(_ db: StoreTransaction, id: Int64) throws -> Account {
-        guard let row = try db.fetchOne("SELECT id, username, displayName, email, createdAt FROM \"user\" WHERE id = ?",
-                                         [id]) else {
+        guard let account = try db.users.account(id: id) else {
             throw ClubError.invalidCredentials("the account no longer exists")
         }
-        return Account(id: try row("id"), username: try row("username"), displayName: try row("displayName"), email: try row("email"),
-                       createdAt: try row("createdAt"))
+        return account
     }
 
     /// The id of the user named `username`, or notFound.
+    // forwarder until the merge
     static func userID(_ db: StoreTransaction, username: String) throws -> Int64 {
-        guard let id = try db.value(Int64.self, "SELECT id FROM \"user\" WHERE \(db.dialect.equalsIgnoringCase("username"))",
-                                    [username]) else {
-            throw ClubError.notFound(kind: "user", reference: username)
-        }
-        return id
+        try db.users.id(username: username)
     }
 
-    /// The ids of those of `usernames` that exist, keyed by the name lower-cased (usernames are
-    /// ASCII, so that is the case the schema ignores), looked up a thousand names a query.
+    /// The ids of those of `usernames` that exist, keyed by the name lower-cased.
+    // forwarder until the merge
     static func userIDs(_ db: StoreTransaction, usernames: [String]) throws -> [String: Int64] {
-        let names = Array(Set(usernames.map { $0.lowercased() })).sorted()
-        var ids: [String: Int64] = [:]
-        for start in stride(from: 0, to: names.count, by: 1_000) {
-            let part = names[start..<min(start + 1_000, names.count)]
-            let rows = try db.fetchAll("SELECT id, username FROM \"user\" WHERE \(db.dialect.inIgnoringCase("username", count: part.count))",
-                                       part.map { $0 as any SQLBindable })
-            for row in rows {
-                let username: String = try row("username")
-                ids[username.lowercased()] = try row("id")
-            }
-        }
-        return ids
+        try db.users.ids(usernames: usernames)
     }
 
     static func searchKey(_ username: String, _ displayName: String) -> String {
