@@ -43,9 +43,9 @@ public struct Messaging: Sendable {
         }
         let now = Date()
         return try store.write { db in
-            let recipients = try Accounts.userIDs(db, usernames: checked.map { $0.0.to })
-            let blockers = try Self.blockers(db, of: actor, among: Array(Set(recipients.values)))
-            var rows: [[any SQLBindable]] = []
+            let recipients = try db.users.ids(usernames: checked.map { $0.0.to })
+            let blockers = try db.messages.blockers(of: actor.userID, among: Array(Set(recipients.values)))
+            var rows: [MessageStore.NewMessage] = []
             rows.reserveCapacity(checked.count)
             // The first message in the batch that cannot go names the reason, as sending them
             // one by one would.
@@ -62,23 +62,11 @@ public struct Messaging: Sendable {
                 if let replyTo = message.replyTo {
                     _ = try Self.visibleMessage(db, id: replyTo, actor: actor)
                 }
-                rows.append([actor.userID, recipient, subject, body, message.replyTo, now])
+                rows.append(MessageStore.NewMessage(senderID: actor.userID, recipientID: recipient, subject: subject, body: body,
+                                                    replyTo: message.replyTo, sentAt: now))
             }
-            return try db.insertAll(into: "message", columns: ["senderId", "recipientId", "subject", "body", "replyToId", "sentAt"],
-                                    rows: rows)
+            return try db.messages.insert(rows)
         }
-    }
-
-    /// Which of `users` block `actor`, a thousand a query.
-    private static func blockers(_ db: StoreTransaction, of actor: ActingUser, among users: [Int64]) throws -> Set<Int64> {
-        var found: Set<Int64> = []
-        for start in stride(from: 0, to: users.count, by: 1_000) {
-            let part = users[start..<min(start + 1_000, users.count)]
-            let list = Array(repeating: "?", count: part.count).joined(separator: ", ")
-            found.formUnion(try db.values(Int64.self, "SELECT blockerId FROM block WHERE blockedId = ? AND blockerId IN (\(list))",
-                                          [actor.userID] + part.map { $0 as any SQLBindable }))
-        }
-        return found
     }
 
     /// Replies to a message the actor received or sent: to the other side, the subject
@@ -98,20 +86,17 @@ public struct Messaging: Sendable {
     /// The actor's received messages, newest first; `before` is the previous page's
     /// ``MessagePage/nextBefore`` (keyset paging: new mail never shifts a page).
     public func inbox(_ actor: ActingUser, before: Int64? = nil, limit: Int = 20) throws -> MessagePage {
-        try page(actor, folder: "recipientId = ? AND NOT deletedByRecipient", before: before, limit: limit)
+        try page(actor, .inbox, before: before, limit: limit)
     }
 
     /// The actor's sent messages, newest first (see ``inbox(_:before:limit:)``).
     public func sent(_ actor: ActingUser, before: Int64? = nil, limit: Int = 20) throws -> MessagePage {
-        try page(actor, folder: "senderId = ? AND NOT deletedBySender", before: before, limit: limit)
+        try page(actor, .sent, before: before, limit: limit)
     }
 
     /// How many received messages the actor has not opened.
     public func unreadCount(_ actor: ActingUser) throws -> Int {
-        try store.read { db in
-            try db.value(Int.self, "SELECT count(*) FROM message WHERE recipientId = ? AND readAt IS NULL AND NOT deletedByRecipient",
-                         [actor.userID]) ?? 0
-        }
+        try store.read { db in try db.messages.unreadCount(of: actor.userID) }
     }
 
     /// Opens a message the actor sent or received; opening it marks it read for its
@@ -121,7 +106,7 @@ public struct Messaging: Sendable {
             var message = try Self.visibleMessage(db, id: id, actor: actor)
             if message.readAt == nil, message.to.lowercased() == actor.username.lowercased() {
                 let now = Date()
-                try db.execute("UPDATE message SET readAt = ? WHERE id = ?", [now, id])
+                try db.messages.markRead(id: id, at: now)
                 message.readAt = now
             }
             return message
@@ -133,34 +118,30 @@ public struct Messaging: Sendable {
         try store.write { db in
             let message = try Self.visibleMessage(db, id: id, actor: actor)
             let isRecipient = message.to.lowercased() == actor.username.lowercased()
-            try db.execute(isRecipient ? "UPDATE message SET deletedByRecipient = TRUE WHERE id = ?"
-                                       : "UPDATE message SET deletedBySender = TRUE WHERE id = ?", [id])
-            // Once neither side keeps it, it goes.
-            try db.execute("DELETE FROM message WHERE id = ? AND deletedByRecipient AND (deletedBySender OR senderId IS NULL)",
-                           [id])
+            try db.messages.delete(id: id, byRecipient: isRecipient)
         }
     }
 
     /// Refuses new messages from `username` to the actor.
     public func block(_ actor: ActingUser, _ username: String) throws {
         try store.write { db in
-            let id = try Accounts.userID(db, username: username)
+            let id = try db.users.id(username: username)
             guard id != actor.userID else { throw ClubError.invalid(field: "user", message: "you cannot block yourself") }
-            try db.execute("INSERT INTO block (blockerId, blockedId) VALUES (?, ?) ON CONFLICT DO NOTHING", [actor.userID, id])
+            try db.messages.block(id, by: actor.userID)
         }
     }
 
     /// Accepts messages from `username` again.
     public func unblock(_ actor: ActingUser, _ username: String) throws {
         try store.write { db in
-            let id = try Accounts.userID(db, username: username)
-            try db.execute("DELETE FROM block WHERE blockerId = ? AND blockedId = ?", [actor.userID, id])
+            let id = try db.users.id(username: username)
+            try db.messages.unblock(id, by: actor.userID)
         }
     }
 
     /// The users the actor blocks, by username.
     public func blocked(_ actor: ActingUser) throws -> [String] {
-        try store.read { db in try Self.blockedRows(db, actor, after: nil, limit: nil).map { try $0("username") } }
+        try store.read { db in try db.messages.blocked(by: actor.userID) }
     }
 
     /// One page of ``blocked(_:)``: the `limit` usernames (1 to `PagingCursor.maximumLimit`,
@@ -169,59 +150,25 @@ public struct Messaging: Sendable {
     /// - Throws: ``ClubError/invalid(field:message:)`` for an `after` that no block listing gave.
     public func blocked(_ actor: ActingUser, after cursor: String?,
                         limit: Int = PagingCursor.defaultLimit) throws -> ListPage<String> {
-        try store.read { db in
-            try Self.blockOrder.page(limit: limit, fetch: { try Self.blockedRows(db, actor, after: cursor, limit: $0) },
-                                     items: { try $0.map { try $0("username") } })
-        }
-    }
-
-    /// The order of block listings (usernames are unique, ignoring case).
-    static let blockOrder = Keyset(list: "block listing", [.text("\"user\".username", ignoringCase: true)])
-
-    private static func blockedRows(_ db: StoreTransaction, _ actor: ActingUser, after cursor: String?, limit: Int?) throws -> [SQLRow] {
-        let (after, arguments) = try blockOrder.after(cursor, db.dialect)
-        return try db.fetchAll("""
-            SELECT "user".username, \(blockOrder.selection) FROM block JOIN "user" ON "user".id = block.blockedId
-            WHERE block.blockerId = ? AND \(after) ORDER BY \(blockOrder.orderBy(db.dialect)) LIMIT ?
-            """, [actor.userID] + arguments + [limit ?? Int.max])
+        try store.read { db in try db.messages.blocked(by: actor.userID, after: cursor, limit: limit) }
     }
 
     // MARK: - Helpers
 
-    private func page(_ actor: ActingUser, folder: String, before: Int64?, limit: Int) throws -> MessagePage {
+    private func page(_ actor: ActingUser, _ folder: MessageStore.Folder, before: Int64?, limit: Int) throws -> MessagePage {
         let limit = max(1, min(limit, 500))
-        return try store.read { db in
-            let rows = try db.fetchAll("""
-                SELECT message.id, sender.username AS sender, recipient.username AS recipient, message.subject,
-                       message.sentAt, message.readAt IS NOT NULL AS read
-                FROM message
-                LEFT JOIN "user" AS sender ON sender.id = message.senderId
-                JOIN "user" AS recipient ON recipient.id = message.recipientId
-                WHERE \(folder) AND message.id < ?
-                ORDER BY message.id DESC LIMIT ?
-                """, [actor.userID, before ?? Int64.max, limit + 1])
-            let messages = try rows.prefix(limit).map { row in
-                MessageSummary(id: try row("id"), from: try row("sender"), to: try row("recipient"), subject: try row("subject"),
-                               sentAt: try row("sentAt"), read: try row("read"))
-            }
-            return MessagePage(messages: Array(messages), nextBefore: rows.count > limit ? messages.last?.id : nil)
-        }
+        return try store.read { db in try db.messages.page(folder, of: actor.userID, before: before, limit: limit) }
     }
 
     /// A message the actor may see: received and not deleted by them, or sent and not deleted
     /// by them. Anything else is "not found", whether or not it exists.
     static func visibleMessage(_ db: StoreTransaction, id: Int64, actor: ActingUser) throws -> Message {
-        guard let row = try db.fetchOne("""
-            SELECT message.*, sender.username AS sender, recipient.username AS recipient FROM message
-            LEFT JOIN "user" AS sender ON sender.id = message.senderId
-            JOIN "user" AS recipient ON recipient.id = message.recipientId
-            WHERE message.id = ? AND ((message.recipientId = ? AND NOT message.deletedByRecipient)
-                                   OR (message.senderId = ? AND NOT message.deletedBySender))
-            """, [id, actor.userID, actor.userID]) else {
+        guard let stored = try db.messages.message(id: id),
+              (stored.recipientID == actor.userID && !stored.deletedByRecipient)
+                || (stored.senderID == actor.userID && !stored.deletedBySender) else {
             throw ClubError.notFound(kind: "message", reference: String(id))
         }
-        return Message(id: try row("id"), from: try row("sender"), to: try row("recipient"), subject: try row("subject"), body: try row("body"),
-                       replyTo: try row("replyToId"), sentAt: try row("sentAt"), readAt: try row("readAt"))
+        return stored.message
     }
 
     static func subject(_ text: String) throws -> String {
