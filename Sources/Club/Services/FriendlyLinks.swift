@@ -14,30 +14,33 @@ enum FriendlyLinks {
     /// Links the unlinked friendlies recorded by the owner of team `id` or anyone with a role on
     /// it: after the team's name or season changed, or a role was given.
     static func link(_ db: StoreTransaction, peopleOfTeam id: Int64) throws {
-        try link(db, where: """
-            recordedBy IN (SELECT ownerId FROM team WHERE id = ? UNION SELECT userId FROM teamMember WHERE teamId = ?)
-            """, arguments: [id, id])
+        try link(db, .recordedByPeopleOf(team: id))
+    }
+
+    /// Links the unlinked friendlies `user` recorded: after they created a team or were given a role.
+    static func link(_ db: StoreTransaction, recordedBy user: Int64) throws {
+        try link(db, .recordedBy(user))
     }
 
     /// Links the sides of the unlinked friendlies that `condition` selects (SQL over `match`,
     /// with bound `arguments`) to their club teams.
+    // forwarder until the merge
     static func link(_ db: StoreTransaction, where condition: String, arguments: [any SQLBindable]) throws {
-        let friendlies = try db.fetchAll("""
-            SELECT id, recordedBy, home, away, date, homeTeamId, awayTeamId FROM match
-            WHERE leagueId IS NULL AND (homeTeamId IS NULL OR awayTeamId IS NULL) AND (\(condition))
-            ORDER BY id
-            """, arguments)
+        try link(db, .condition(condition, arguments))
+    }
+
+    /// Links the sides of the unlinked friendlies that `selection` names to their club teams.
+    static func link(_ db: StoreTransaction, _ selection: FriendlyLinkStore.Selection) throws {
+        let friendlies = try db.friendlyLinks.unlinked(selection)
         var teamsByRecorder: [Int64: [Candidate]] = [:]
         for friendly in friendlies {
-            let recorder: Int64 = try friendly("recordedBy")
+            let recorder = friendly.recordedBy
             if teamsByRecorder[recorder] == nil { teamsByRecorder[recorder] = try candidates(db, user: recorder) }
             let teams = teamsByRecorder[recorder] ?? []
-            let date: String? = try friendly("date")
-            let home = try friendly("homeTeamId") as Int64? ?? team(named: try friendly("home"), on: date, among: teams)
-            let away = try friendly("awayTeamId") as Int64? ?? team(named: try friendly("away"), on: date, among: teams)
+            let home = friendly.homeTeamID ?? team(named: friendly.home, on: friendly.date, among: teams)
+            let away = friendly.awayTeamID ?? team(named: friendly.away, on: friendly.date, among: teams)
             guard home != nil || away != nil else { continue }
-            try db.execute("UPDATE match SET homeTeamId = ?, awayTeamId = ? WHERE id = ?",
-                           [home, away, try friendly("id") as Int64])
+            try db.friendlyLinks.link(friendly: friendly.id, home: home, away: away)
         }
     }
 
@@ -53,15 +56,10 @@ enum FriendlyLinks {
 
     /// The club teams `user` owns or holds a role on: their own first, then newest season first.
     private static func candidates(_ db: StoreTransaction, user: Int64) throws -> [Candidate] {
-        try db.fetchAll("""
-            SELECT id, name, season FROM team
-            WHERE ownerId = ? OR EXISTS (SELECT 1 FROM teamMember WHERE teamId = team.id AND userId = ?)
-            ORDER BY ownerId = ? DESC, season DESC, id
-            """, [user, user, user]).map { row in
-            Candidate(id: try row("id"), key: NameKey.of(try row("name")), season: CivilSeason(try row("season") as String))
+        try db.friendlyLinks.candidates(for: user).map { team in
+            Candidate(id: team.id, key: NameKey.of(team.name), season: CivilSeason(team.season))
         }
     }
-
     /// The id of the team of `name` whose season holds `date` (any season when undated: the
     /// first, so the newest).
     private static func team(named name: String, on date: String?, among teams: [Candidate]) -> Int64? {

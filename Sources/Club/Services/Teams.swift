@@ -25,19 +25,18 @@ public struct Teams: Sendable {
         let now = Date()
         return try store.write { db in
             try Self.checkNameFree(db, owner: actor.userID, name: name, season: season, except: nil)
-            let id = try db.insert("""
-                INSERT INTO team (name, season, category, region, primaryColor, secondaryColor, ownerId, createdAt, timeZone)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [name, season, category, region, primary, secondary, actor.userID, now, timeZone])
-            let team = try Self.team(db, id: id)
-            try FriendlyLinks.link(db, where: "recordedBy = ?", arguments: [actor.userID])
+            let id = try db.teams.insert(TeamStore.NewTeam(name: name, season: season, category: category, region: region,
+                                                           primaryColor: primary, secondaryColor: secondary, ownerID: actor.userID,
+                                                           createdAt: now, timeZone: timeZone))
+            let team = try db.teams.team(id: id)
+            try FriendlyLinks.link(db, recordedBy: actor.userID)
             return team
         }
     }
 
     /// The teams `actor` owns or was granted a role on, by season (newest first) and name.
     public func list(_ actor: ActingUser) throws -> [TeamAccess] {
-        try store.read { db in try Self.rows(db, actor, after: nil, limit: nil).map(Self.access) }
+        try store.read { db in try db.teams.list(for: actor.userID) }
     }
 
     /// One page of ``list(_:)``: the `limit` teams (1 to `PagingCursor.maximumLimit`, 100)
@@ -47,41 +46,15 @@ public struct Teams: Sendable {
     /// - Throws: ``ClubError/invalid(field:message:)`` for an `after` that no team listing gave.
     public func list(_ actor: ActingUser, after cursor: String?,
                      limit: Int = PagingCursor.defaultLimit) throws -> ListPage<TeamAccess> {
-        try store.read { db in
-            try Self.order.page(limit: limit, fetch: { try Self.rows(db, actor, after: cursor, limit: $0) },
-                                items: { try $0.map(Self.access) })
-        }
-    }
-
-    /// The order of team listings.
-    static let order = Keyset(list: "team listing", [.text("team.season", .descending), .text("team.name", ignoringCase: true),
-                                                     .integer("team.id")])
-
-    private static func rows(_ db: StoreTransaction, _ actor: ActingUser, after cursor: String?, limit: Int?) throws -> [SQLRow] {
-        let (after, arguments) = try order.after(cursor, db.dialect)
-        return try db.fetchAll("""
-            SELECT team.*, owner.username AS owner,
-                   CASE WHEN team.ownerId = ? THEN 'owner' ELSE teamMember.role END AS role, \(order.selection)
-            FROM team JOIN "user" AS owner ON owner.id = team.ownerId
-            LEFT JOIN teamMember ON teamMember.teamId = team.id AND teamMember.userId = ?
-            WHERE (team.ownerId = ? OR teamMember.userId IS NOT NULL) AND \(after)
-            ORDER BY \(order.orderBy(db.dialect)) LIMIT ?
-            """, [actor.userID, actor.userID, actor.userID] + arguments + [limit ?? Int.max])
-    }
-
-    private static func access(_ row: SQLRow) throws -> TeamAccess {
-        TeamAccess(team: try team(row), role: TeamRole(rawValue: try row("role")) ?? .viewer)
+        try store.read { db in try db.teams.list(for: actor.userID, after: cursor, limit: limit) }
     }
 
     /// A team `actor` may see, with the people granted a role on it.
     public func show(_ actor: ActingUser, _ reference: TeamReference) throws -> TeamDetail {
         try store.read { db in
             let (id, role) = try Self.resolve(db, reference, for: actor, needs: .viewer)
-            let members = try db.fetchAll("""
-                SELECT "user".username, teamMember.role FROM teamMember JOIN "user" ON "user".id = teamMember.userId
-                WHERE teamMember.teamId = ? ORDER BY \(db.dialect.orderIgnoringCase("\"user\".username"))
-                """, [id]).map { TeamMember(username: try $0("username"), role: TeamRole(rawValue: try $0("role")) ?? .viewer) }
-            return TeamDetail(team: try Self.team(db, id: id), role: role, members: members)
+            let members = try db.teams.members(of: id)
+            return TeamDetail(team: try db.teams.team(id: id), role: role, members: members)
         }
     }
 
@@ -97,7 +70,7 @@ public struct Teams: Sendable {
         let timeZone = try changes.timeZone.map(Validation.timeZone)
         return try store.write { db in
             let (id, _) = try Self.resolve(db, reference, for: actor, needs: .editor)
-            var team = try Self.team(db, id: id)
+            var team = try db.teams.team(id: id)
             team.name = name ?? team.name
             team.season = season ?? team.season
             if let category { team.category = category }
@@ -109,14 +82,9 @@ public struct Teams: Sendable {
                 // Its friendlies' kick-offs are other instants now: subscribed calendars move them.
                 try MatchStorage.moveKickOffs(db, where: "leagueId IS NULL AND ? IN (homeTeamId, awayTeamId)", arguments: [id])
             }
-            let ownerID = try db.value(Int64.self, "SELECT ownerId FROM team WHERE id = ?", [id]) ?? actor.userID
+            let ownerID = try db.teams.ownerID(of: id) ?? actor.userID
             try Self.checkNameFree(db, owner: ownerID, name: team.name, season: team.season, except: id)
-            try db.execute("""
-                UPDATE team SET name = ?, season = ?, category = ?, region = ?, primaryColor = ?, secondaryColor = ?,
-                                timeZone = ?
-                WHERE id = ?
-                """, [team.name, team.season, team.category, team.region, team.primaryColor,
-                                 team.secondaryColor, team.timeZone, id])
+            try db.teams.update(team)
             try FriendlyLinks.link(db, peopleOfTeam: id)
             return team
         }
@@ -128,9 +96,7 @@ public struct Teams: Sendable {
     public func delete(_ actor: ActingUser, _ reference: TeamReference) throws {
         try store.write { db in
             let (id, _) = try Self.resolve(db, reference, for: actor, needs: .owner)
-            try db.execute("DELETE FROM player WHERE id IN (SELECT playerId FROM squadMembership WHERE teamId = ? AND leftAt IS NULL)",
-                           [id])
-            try db.execute("DELETE FROM team WHERE id = ?", [id])
+            try db.teams.delete(id: id)
         }
     }
 
@@ -141,15 +107,12 @@ public struct Teams: Sendable {
         }
         try store.write { db in
             let (id, _) = try Self.resolve(db, reference, for: actor, needs: .owner)
-            let userID = try Accounts.userID(db, username: username)
+            let userID = try db.users.id(username: username)
             guard userID != actor.userID else {
                 throw ClubError.invalid(field: "user", message: "the owner already has every right")
             }
-            try db.execute("""
-                INSERT INTO teamMember (teamId, userId, role) VALUES (?, ?, ?)
-                ON CONFLICT (teamId, userId) DO UPDATE SET role = excluded.role
-                """, [id, userID, role.rawValue])
-            try FriendlyLinks.link(db, where: "recordedBy = ?", arguments: [userID])
+            try db.teams.setRole(role, of: userID, on: id)
+            try FriendlyLinks.link(db, recordedBy: userID)
         }
     }
 
@@ -157,8 +120,8 @@ public struct Teams: Sendable {
     public func revoke(_ actor: ActingUser, _ reference: TeamReference, from username: String) throws {
         try store.write { db in
             let (id, _) = try Self.resolve(db, reference, for: actor, needs: .owner)
-            let userID = try Accounts.userID(db, username: username)
-            guard try db.execute("DELETE FROM teamMember WHERE teamId = ? AND userId = ?", [id, userID]) > 0 else {
+            let userID = try db.users.id(username: username)
+            guard try db.teams.removeRole(of: userID, on: id) else {
                 throw ClubError.notFound(kind: "role for \(username) on team", reference: reference.description)
             }
         }
@@ -173,52 +136,26 @@ public struct Teams: Sendable {
     ///   ``ClubError/permissionDenied(_:)`` when the role is below `needs`.
     static func resolve(_ db: StoreTransaction, _ reference: TeamReference, for actor: ActingUser,
                         needs: TeamRole) throws -> (Int64, TeamRole) {
-        let visible = """
-            SELECT team.id, CASE WHEN team.ownerId = ? THEN 'owner' ELSE teamMember.role END AS role
-            FROM team LEFT JOIN teamMember ON teamMember.teamId = team.id AND teamMember.userId = ?
-            WHERE (team.ownerId = ? OR teamMember.userId IS NOT NULL)
-            """
-        let rows: [SQLRow]
-        switch reference {
-        case .id(let id):
-            rows = try db.fetchAll(visible + " AND team.id = ?",
-                                   [actor.userID, actor.userID, actor.userID, id])
-        case .name(let name):
-            rows = try db.fetchAll(visible + " AND \(db.dialect.textEqualsIgnoringCase("team.name")) ORDER BY team.id",
-                                   [actor.userID, actor.userID, actor.userID, name])
+        let found = try db.teams.visible(reference, to: actor.userID)
+        guard let (id, role) = found.first else { throw ClubError.notFound(kind: "team", reference: reference.description) }
+        guard found.count == 1 else {
+            throw ClubError.ambiguous(kind: "team", reference: reference.description, ids: found.map(\.id))
         }
-        guard let row = rows.first else { throw ClubError.notFound(kind: "team", reference: reference.description) }
-        guard rows.count == 1 else {
-            throw ClubError.ambiguous(kind: "team", reference: reference.description, ids: try rows.map { try $0("id") })
-        }
-        let role = TeamRole(rawValue: try row("role")) ?? .viewer
         guard role >= needs else {
             let action = needs == .owner ? "only the owner" : "only the owner and editors"
             throw ClubError.permissionDenied("\(action) of team '\(reference)' may do that; \(actor.username) is a \(role.rawValue)")
         }
-        return (try row("id"), role)
+        return (id, role)
     }
 
+    /// Team `id`, or notFound.
+    // forwarder until the merge
     static func team(_ db: StoreTransaction, id: Int64) throws -> Team {
-        guard let row = try db.fetchOne("""
-            SELECT team.*, "user".username AS owner FROM team JOIN "user" ON "user".id = team.ownerId WHERE team.id = ?
-            """, [id]) else {
-            throw ClubError.notFound(kind: "team", reference: String(id))
-        }
-        return try team(row)
-    }
-
-    static func team(_ row: SQLRow) throws -> Team {
-        Team(id: try row("id"), name: try row("name"), season: try row("season"), category: try row("category"), region: try row("region"),
-             primaryColor: try row("primaryColor"), secondaryColor: try row("secondaryColor"), owner: try row("owner"),
-             createdAt: try row("createdAt"), timeZone: try row("timeZone"))
+        try db.teams.team(id: id)
     }
 
     private static func checkNameFree(_ db: StoreTransaction, owner: Int64, name: String, season: String, except: Int64?) throws {
-        if try db.exists("""
-            SELECT 1 FROM team WHERE ownerId = ? AND \(db.dialect.textEqualsIgnoringCase("name")) AND season = ?
-              AND id IS DISTINCT FROM ?
-            """, [owner, name, season, except]) {
+        if try db.teams.isNameTaken(owner: owner, name: name, season: season, except: except) {
             throw ClubError.duplicate(field: "team", value: "\(name) \(season)")
         }
     }

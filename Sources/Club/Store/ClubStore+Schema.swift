@@ -320,7 +320,7 @@ extension ClubStore {
                         AND coalesce(nullif(homeTeamId, OLD.id), nullif(awayTeamId, OLD.id)) IS NULL;
                 END;
                 """)
-            try FriendlyLinks.link(SQLiteTransaction(database: db), where: "1", arguments: [])
+            try FriendlyLinks.link(SQLiteTransaction(database: db), .all)
             try normaliseLeagueSeasons(db)
         }
         migrator.registerMigration("v8 stored boards") { db in
