@@ -31,10 +31,10 @@ public struct Cards: Sendable {
     ///   who is in no team.
     public func player(_ actor: ActingUser, id: Int64) throws -> PlayerSeason {
         try store.read { db in
-            let player = try Squads.player(db, id: id)
+            let player = try db.squads.player(id: id)
             try Squads.check(db, player, actor: actor, needs: .viewer)
             guard let teamID = player.teamID,
-                  let season = try Self.seasons(db, of: [player], team: try Teams.team(db, id: teamID), actor: actor).first
+                  let season = try Self.seasons(db, of: [player], team: try db.teams.team(id: teamID), actor: actor).first
             else { throw ClubError.notFound(kind: "player", reference: String(id)) }
             return season
         }
@@ -46,9 +46,8 @@ public struct Cards: Sendable {
     public func squad(_ actor: ActingUser, team reference: TeamReference) throws -> (team: Team, players: [PlayerSeason]) {
         try store.read { db in
             let (teamID, _) = try Teams.resolve(db, reference, for: actor, needs: .viewer)
-            let team = try Teams.team(db, id: teamID)
-            let players = try db.fetchAll(Squads.playerSelect + " WHERE squadMembership.teamId = ? ORDER BY squadMembership.number",
-                                           [teamID]).map(Squads.player)
+            let team = try db.teams.team(id: teamID)
+            let players = try db.squads.squad(team: teamID)
             return (team, try Self.seasons(db, of: players, team: team, actor: actor))
         }
     }
@@ -57,7 +56,7 @@ public struct Cards: Sendable {
     private static func seasons(_ db: StoreTransaction, of players: [Player], team: Team, actor: ActingUser) throws -> [PlayerSeason] {
         let statistics = try SeasonStatistics.players(db, players, team: team, actor: actor)
         return try players.map { player in
-            let photo = try db.value(Data.self, "SELECT photo FROM player WHERE id = ?", [player.id])
+            let photo = try db.squads.photo(player: player.id)
             return PlayerSeason(player: player, photo: photo, team: team,
                                 statistics: statistics[player.id] ?? PlayerStatistics(player: player.fullName, team: team.name))
         }

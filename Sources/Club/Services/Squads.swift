@@ -35,13 +35,11 @@ public struct Squads: Sendable {
         return try store.write { db in
             let (teamID, _) = try Teams.resolve(db, team, for: actor, needs: .editor)
             try Self.checkNumberFree(db, team: teamID, number: number, except: nil)
-            let playerID = try db.insert("""
-                INSERT INTO player (firstName, surnames, birthDate, position, positionDetail, photo, notes, createdAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, [firstName, surnames, born, draft.position.rawValue, detail, photo, notes, now])
-            try db.execute("INSERT INTO squadMembership (playerId, teamId, number, joinedAt) VALUES (?, ?, ?, ?)",
-                           [playerID, teamID, number, now])
-            return try Self.player(db, id: playerID)
+            let playerID = try db.squads.insert(SquadStore.NewPlayer(firstName: firstName, surnames: surnames, birthDate: born,
+                                                                     position: draft.position, positionDetail: detail, photo: photo,
+                                                                     notes: notes, createdAt: now))
+            try db.squads.join(player: playerID, team: teamID, number: number, at: now)
+            return try db.squads.player(id: playerID)
         }
     }
 
@@ -49,33 +47,24 @@ public struct Squads: Sendable {
     public func list(_ actor: ActingUser, team: TeamReference) throws -> [Player] {
         try store.read { db in
             let (teamID, _) = try Teams.resolve(db, team, for: actor, needs: .viewer)
-            return try db.fetchAll(Self.playerSelect + " WHERE squadMembership.teamId = ? ORDER BY squadMembership.number",
-                                    [teamID]).map(Self.player)
+            return try db.squads.squad(team: teamID)
         }
     }
 
     /// A player, with every team they have been in (oldest first).
     public func show(_ actor: ActingUser, player id: Int64) throws -> PlayerDetail {
         try store.read { db in
-            let player = try Self.player(db, id: id)
+            let player = try db.squads.player(id: id)
             try Self.check(db, player, actor: actor, needs: .viewer)
-            let history = try db.fetchAll("""
-                SELECT squadMembership.*, team.name, team.season FROM squadMembership
-                JOIN team ON team.id = squadMembership.teamId
-                WHERE squadMembership.playerId = ? ORDER BY squadMembership.joinedAt, squadMembership.id
-                """, [id]).map { row in
-                SquadMembership(teamID: try row("teamId"), teamName: try row("name"), season: try row("season"), number: try row("number"),
-                                joinedAt: try row("joinedAt"), leftAt: try row("leftAt"))
-            }
-            return PlayerDetail(player: player, history: history)
+            return PlayerDetail(player: player, history: try db.squads.history(player: id))
         }
     }
 
     /// The player's photo (PNG or JPEG), if any.
     public func photo(_ actor: ActingUser, player id: Int64) throws -> Data? {
         try store.read { db in
-            try Self.check(db, try Self.player(db, id: id), actor: actor, needs: .viewer)
-            return try db.value(Data.self, "SELECT photo FROM player WHERE id = ?", [id])
+            try Self.check(db, try db.squads.player(id: id), actor: actor, needs: .viewer)
+            return try db.squads.photo(player: id)
         }
     }
 
@@ -90,7 +79,7 @@ public struct Squads: Sendable {
         let notes = try changes.notes.map { try Validation.optionalText($0, field: "notes", maximum: 2000) }
         let photo = try changes.photo.map(Validation.photo)
         return try store.write { db in
-            var player = try Self.player(db, id: id)
+            var player = try db.squads.player(id: id)
             try Self.check(db, player, actor: actor, needs: .editor)
             player.firstName = firstName ?? player.firstName
             player.surnames = surnames ?? player.surnames
@@ -98,20 +87,15 @@ public struct Squads: Sendable {
             if let detail { player.positionDetail = detail }
             if let born { player.birthDate = born }
             if let notes { player.notes = notes }
-            try db.execute("""
-                UPDATE player SET firstName = ?, surnames = ?, position = ?, positionDetail = ?, birthDate = ?, notes = ?
-                WHERE id = ?
-                """, [player.firstName, player.surnames, player.position.rawValue, player.positionDetail,
-                                 player.birthDate, player.notes, id])
+            try db.squads.update(player)
             if let photo {
-                try db.execute("UPDATE player SET photo = ? WHERE id = ?", [photo, id])
+                try db.squads.setPhoto(photo, player: id)
             }
             if let number, number != player.number, let teamID = player.teamID {
                 try Self.checkNumberFree(db, team: teamID, number: number, except: id)
-                try db.execute("UPDATE squadMembership SET number = ? WHERE playerId = ? AND leftAt IS NULL",
-                               [number, id])
+                try db.squads.setNumber(number, player: id)
             }
-            return try Self.player(db, id: id)
+            return try db.squads.player(id: id)
         }
     }
 
@@ -123,7 +107,7 @@ public struct Squads: Sendable {
     public func move(_ actor: ActingUser, player id: Int64, to team: TeamReference, number: Int) throws -> Player {
         let number = try Validation.number(number)
         return try store.write { db in
-            let player = try Self.player(db, id: id)
+            let player = try db.squads.player(id: id)
             try Self.check(db, player, actor: actor, needs: .editor)
             let (teamID, _) = try Teams.resolve(db, team, for: actor, needs: .editor)
             guard teamID != player.teamID else {
@@ -134,42 +118,21 @@ public struct Squads: Sendable {
             }
             try Self.checkNumberFree(db, team: teamID, number: number, except: nil)
             let now = Date()
-            try db.execute("UPDATE squadMembership SET leftAt = ? WHERE playerId = ? AND leftAt IS NULL",
-                           [now, id])
-            try db.execute("INSERT INTO squadMembership (playerId, teamId, number, joinedAt) VALUES (?, ?, ?, ?)",
-                           [id, teamID, number, now])
-            return try Self.player(db, id: id)
+            try db.squads.leaveTeam(player: id, at: now)
+            try db.squads.join(player: id, team: teamID, number: number, at: now)
+            return try db.squads.player(id: id)
         }
     }
 
     /// Deletes a player and their history.
     public func delete(_ actor: ActingUser, player id: Int64) throws {
         try store.write { db in
-            try Self.check(db, try Self.player(db, id: id), actor: actor, needs: .editor)
-            try db.execute("DELETE FROM player WHERE id = ?", [id])
+            try Self.check(db, try db.squads.player(id: id), actor: actor, needs: .editor)
+            try db.squads.delete(player: id)
         }
     }
 
     // MARK: - Helpers
-
-    static let playerSelect = """
-        SELECT player.id, player.firstName, player.surnames, player.birthDate, player.position, player.positionDetail,
-               player.notes, player.photo IS NOT NULL AS hasPhoto, squadMembership.teamId, squadMembership.number
-        FROM player LEFT JOIN squadMembership ON squadMembership.playerId = player.id AND squadMembership.leftAt IS NULL
-        """
-
-    static func player(_ db: StoreTransaction, id: Int64) throws -> Player {
-        guard let row = try db.fetchOne(playerSelect + " WHERE player.id = ?", [id]) else {
-            throw ClubError.notFound(kind: "player", reference: String(id))
-        }
-        return try player(row)
-    }
-
-    static func player(_ row: SQLRow) throws -> Player {
-        Player(id: try row("id"), firstName: try row("firstName"), surnames: try row("surnames"), birthDate: try row("birthDate"),
-               position: PlayerPosition(rawValue: try row("position")) ?? .midfielder, positionDetail: try row("positionDetail"),
-               notes: try row("notes"), hasPhoto: try row("hasPhoto"), teamID: try row("teamId"), number: try row("number"))
-    }
 
     /// The actor's right on the player's current team; a player the actor cannot see is
     /// reported as not found.
@@ -185,27 +148,18 @@ public struct Squads: Sendable {
     /// Refuses a move by someone other than the old team's owner into a team that owner
     /// cannot edit.
     static func checkOwnerKeepsSight(_ db: StoreTransaction, from: Int64, to: Int64, actor: ActingUser) throws {
-        let from = try Teams.team(db, id: from)
+        let from = try db.teams.team(id: from)
         guard from.owner.lowercased() != actor.username.lowercased() else { return }
-        let ownerEdits = try db.exists("""
-            SELECT 1 FROM team WHERE id = ? AND (ownerId = (SELECT ownerId FROM team WHERE id = ?)
-                OR EXISTS (SELECT 1 FROM teamMember WHERE teamMember.teamId = team.id
-                           AND teamMember.userId = (SELECT ownerId FROM team WHERE id = ?)
-                           AND teamMember.role IN ('editor', 'owner')))
-            """, [to, from.id, from.id])
-        guard ownerEdits else {
+        // The old team's owner's role on the new team: owner, or editor, keeps sight.
+        let ownerRole = try db.teams.ownerID(of: from.id).flatMap { try db.teams.visible(.id(to), to: $0).first?.role }
+        guard let ownerRole, ownerRole >= .editor else {
             throw ClubError.permissionDenied(
                 "only \(from.owner), the owner of team '\(from.name)', may move its players to a team \(from.owner) cannot edit")
         }
     }
 
     static func checkNumberFree(_ db: StoreTransaction, team: Int64, number: Int, except player: Int64?) throws {
-        if let holder = try db.fetchOne("""
-            SELECT player.firstName, player.surnames FROM squadMembership JOIN player ON player.id = squadMembership.playerId
-            WHERE squadMembership.teamId = ? AND squadMembership.number = ? AND squadMembership.leftAt IS NULL
-              AND squadMembership.playerId IS DISTINCT FROM ?
-            """, [team, number, player]) {
-            let first: String = try holder("firstName"), last: String = try holder("surnames")
+        if let (first, last) = try db.squads.holder(of: number, team: team, except: player) {
             throw ClubError.conflict(field: "number", message: "\(number) is already worn by \(first) \(last) in this team")
         }
     }
