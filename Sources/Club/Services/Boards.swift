@@ -58,11 +58,7 @@ public struct Boards: Sendable {
         let summary = try Self.read(log, source: source)
         return try store.write { db in
             try checkQuota(db, actor, adding: log.count)
-            let id = try db.insert("""
-                INSERT INTO board (ownerId, title, log, bytes, form, events, strokes, durationMilliseconds, createdAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [actor.userID, title, log, log.count, summary.form, summary.events, summary.strokes,
-                      summary.durationMilliseconds, Date()])
+            let id = try db.boards.insert(owner: actor.userID, title: title, log: log, summary: summary, createdAt: Date())
             return try Self.summary(db, actor: actor, id: id)
         }
     }
@@ -83,12 +79,7 @@ public struct Boards: Sendable {
         return try store.write { db in
             _ = try Self.summary(db, actor: actor, id: id)
             try checkQuota(db, actor, adding: log.count, replacing: id)
-            try db.execute("""
-                UPDATE board SET title = coalesce(?, title), log = ?, bytes = ?, form = ?, events = ?, strokes = ?,
-                                 durationMilliseconds = ?
-                WHERE id = ? AND ownerId = ?
-                """, [title, log, log.count, summary.form, summary.events, summary.strokes,
-                      summary.durationMilliseconds, id, actor.userID])
+            try db.boards.replace(id: id, owner: actor.userID, title: title, log: log, summary: summary)
             return try Self.summary(db, actor: actor, id: id)
         }
     }
@@ -96,11 +87,8 @@ public struct Boards: Sendable {
     /// Refuses `bytes` more for the actor's boards when they would pass the quota; `replacing`
     /// names a board whose log the new one takes the place of (not counted, nor as an item).
     private func checkQuota(_ db: StoreTransaction, _ actor: ActingUser, adding bytes: Int, replacing id: Int64? = nil) throws {
-        let held = try db.fetchOne("""
-            SELECT count(*) AS items, coalesce(CAST(sum(bytes) AS BIGINT), 0) AS bytes FROM board
-            WHERE ownerId = ? AND id IS DISTINCT FROM ?
-            """, [actor.userID, id])
-        try quota.check(adding: bytes, heldItems: try held?("items") ?? 0, heldBytes: try held?("bytes") ?? 0, kind: "boards")
+        let held = try db.boards.held(by: actor.userID, except: id)
+        try quota.check(adding: bytes, heldItems: held.items, heldBytes: held.bytes, kind: "boards")
     }
 
     /// One page of the actor's boards, newest first. `after` is the previous page's
@@ -113,10 +101,8 @@ public struct Boards: Sendable {
         let before = try cursor.map(Self.position) ?? Int64.max
         let limit = max(1, min(limit, PagingCursor.maximumLimit))
         return try store.read { db in
-            let rows = try db.fetchAll(Self.select + """
-                 WHERE board.ownerId = ? AND board.id < ? ORDER BY board.id DESC LIMIT ?
-                """, [actor.userID, before, limit + 1])
-            let items = try rows.prefix(limit).map { try Self.summary($0, owner: true) }
+            let rows = try db.boards.summaries(owner: actor.userID, before: before, limit: limit + 1)
+            let items = rows.prefix(limit)
             return StoredBoardPage(items: Array(items), next: rows.count > limit ? items.last.map { PagingCursor.encode($0.id) } : nil)
         }
     }
@@ -144,7 +130,7 @@ public struct Boards: Sendable {
     public func show(_ viewer: ActingUser?, _ id: Int64, viewToken: String?) throws -> StoredBoard {
         try store.read { db in
             let summary = try Self.summary(db, viewer: viewer, id: id, viewToken: viewToken)
-            let log = try db.value(Data.self, "SELECT log FROM board WHERE id = ?", [id]) ?? Data()
+            let log = try db.boards.log(id: id) ?? Data()
             return StoredBoard(summary: summary, log: log)
         }
     }
@@ -175,8 +161,7 @@ public struct Boards: Sendable {
 
     private func setViewTokenHash(_ actor: ActingUser, _ id: Int64, _ hash: String?) throws {
         try store.write { db in
-            let changed = try db.execute("UPDATE board SET viewTokenHash = ? WHERE id = ? AND ownerId = ?", [hash, id, actor.userID])
-            guard changed == 1 else { throw ClubError.notFound(kind: "board", reference: String(id)) }
+            guard try db.boards.setViewTokenHash(hash, id: id, owner: actor.userID) else { throw ClubError.notFound(kind: "board", reference: String(id)) }
         }
     }
 
@@ -185,7 +170,7 @@ public struct Boards: Sendable {
     /// - Throws: ``ClubError/notFound(kind:reference:)`` for no such board, or another user's.
     public func delete(_ actor: ActingUser, _ id: Int64) throws {
         try store.write { db in
-            guard try db.execute("DELETE FROM board WHERE id = ? AND ownerId = ?", [id, actor.userID]) == 1 else {
+            guard try db.boards.delete(id: id, owner: actor.userID) else {
                 throw ClubError.notFound(kind: "board", reference: String(id))
             }
         }
@@ -214,20 +199,6 @@ public struct Boards: Sendable {
 
     // MARK: - Rows
 
-    static let select = """
-        SELECT board.id, board.title, "user".username AS owner, board.createdAt, board.bytes, board.form, board.events,
-               board.strokes, board.durationMilliseconds, board.viewTokenHash IS NOT NULL AS shared
-        FROM board JOIN "user" ON "user".id = board.ownerId
-        """
-
-    /// A board's summary as its owner sees it, or (`owner` false) as a view link's holder does.
-    static func summary(_ row: SQLRow, owner: Bool) throws -> StoredBoardSummary {
-        StoredBoardSummary(id: try row("id"), title: try row("title"), owner: try row("owner"), createdAt: try row("createdAt"),
-                           bytes: try row("bytes"), form: try row("form"), events: try row("events"), strokes: try row("strokes"),
-                           durationMilliseconds: try row("durationMilliseconds"), editable: owner,
-                           viewLink: owner ? try row("shared") : nil)
-    }
-
     /// The actor's board `id`; another user's is "not found".
     static func summary(_ db: StoreTransaction, actor: ActingUser, id: Int64) throws -> StoredBoardSummary {
         try summary(db, viewer: actor, id: id, viewToken: nil)
@@ -236,14 +207,12 @@ public struct Boards: Sendable {
     /// Board `id` as `viewer` may read it: as its owner, else with its view token (found by the
     /// token's SHA-256, as sessions are; a token of the wrong shape is refused unlooked-for).
     static func summary(_ db: StoreTransaction, viewer: ActingUser?, id: Int64, viewToken: String?) throws -> StoredBoardSummary {
-        if let viewer, let row = try db.fetchOne(select + " WHERE board.id = ? AND board.ownerId = ?",
-                                                  [id, viewer.userID]) {
-            return try summary(row, owner: true)
+        if let viewer, let summary = try db.boards.summary(id: id, owner: viewer.userID) {
+            return summary
         }
         if let viewToken, BoardViewToken.isWellFormed(viewToken),
-           let row = try db.fetchOne(select + " WHERE board.id = ? AND board.viewTokenHash = ?",
-                                      [id, BoardViewToken.digest(viewToken)]) {
-            return try summary(row, owner: false)
+           let summary = try db.boards.summary(id: id, viewTokenHash: BoardViewToken.digest(viewToken)) {
+            return summary
         }
         throw ClubError.notFound(kind: "board", reference: String(id))
     }

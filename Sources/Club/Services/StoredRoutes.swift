@@ -75,18 +75,12 @@ public struct StoredRoutes: Sendable {
             throw ClubError.invalid(field: "document", message: "is larger than 64 MiB as JSON")
         }
         return try store.write { db in
-            // length() of a blob reads its size from the record header, not the blob itself.
-            let held = try db.fetchOne("""
-                SELECT count(*) AS items, coalesce(CAST(sum(length(document)) AS BIGINT), 0) AS bytes FROM route WHERE ownerId = ?
-                """, [actor.userID])
-            try quota.check(adding: encoded.count, heldItems: try held?("items") ?? 0, heldBytes: try held?("bytes") ?? 0,
-                            kind: "routes")
-            let id = try db.insert("""
-                INSERT INTO route (ownerId, name, category, note, heartRate, startLatitude, startLongitude, distanceMeters,
-                                   pointCount, document, createdAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [actor.userID, name, category, note, heartRate, start.latitude, start.longitude,
-                      distance.isFinite ? distance : 0, points.count, encoded, Date()])
+            let held = try db.routes.held(by: actor.userID)
+            try quota.check(adding: encoded.count, heldItems: held.items, heldBytes: held.bytes, kind: "routes")
+            let id = try db.routes.insert(RouteStore.NewRoute(
+                ownerID: actor.userID, name: name, category: category, note: note, heartRate: heartRate,
+                startLatitude: start.latitude, startLongitude: start.longitude, distanceMeters: distance.isFinite ? distance : 0,
+                pointCount: points.count, document: encoded, createdAt: Date()))
             return try Self.summary(db, actor: actor, id: id)
         }
     }
@@ -94,7 +88,7 @@ public struct StoredRoutes: Sendable {
     /// The actor's routes: with `near`, nearest start first (ties by id), each with its
     /// `distanceFromMeters`; without, newest first (by creation time, then id).
     public func list(_ actor: ActingUser, near: GeoPoint? = nil) throws -> [RouteSummary] {
-        let routes = try store.read { db in try Self.newest(db, actor: actor).map(\.summary) }
+        let routes = try store.read { db in try db.routes.newest(owner: actor.userID).map(\.summary) }
         guard let near else { return routes }
         return Self.nearest(routes, to: near)
     }
@@ -114,7 +108,7 @@ public struct StoredRoutes: Sendable {
             case .newest(let createdAt, let id)?: after = (createdAt, id)
             case .nearest?: throw Self.otherListing("listed near a point; give the same near")
             }
-            let rows = try store.read { db in try Self.newest(db, actor: actor, after: after, limit: limit + 1) }
+            let rows = try store.read { db in try db.routes.newest(owner: actor.userID, after: after, limit: limit + 1) }
             let items = rows.prefix(limit)
             let next = rows.count > limit ? items.last.map { RouteCursor(.newest(createdAt: $0.createdAt, id: $0.summary.id)) } : nil
             return RoutePage(items: items.map(\.summary), next: next?.text)
@@ -129,7 +123,7 @@ public struct StoredRoutes: Sendable {
             after = (distance, id)
         case .newest?: throw Self.otherListing("listed without a point; leave near out")
         }
-        let routes = try store.read { db in try Self.newest(db, actor: actor).map(\.summary) }
+        let routes = try store.read { db in try db.routes.newest(owner: actor.userID).map(\.summary) }
         let following = Self.nearest(routes, to: near).drop { route in
             guard let after else { return false }
             let distance = route.distanceFromMeters ?? .infinity
@@ -152,7 +146,7 @@ public struct StoredRoutes: Sendable {
     public func show(_ actor: ActingUser, _ id: Int64) throws -> (RouteSummary, RouteDocument) {
         let (summary, data) = try store.read { db -> (RouteSummary, Data) in
             let summary = try Self.summary(db, actor: actor, id: id)
-            let data = try db.value(Data.self, "SELECT document FROM route WHERE id = ?", [id]) ?? Data()
+            let data = try db.routes.document(id: id) ?? Data()
             return (summary, data)
         }
         do {
@@ -178,8 +172,7 @@ public struct StoredRoutes: Sendable {
             if let category { route.category = category }
             if let note { route.note = note }
             if let heartRate { route.heartRate = heartRate } else if clearHeartRate { route.heartRate = nil }
-            try db.execute("UPDATE route SET name = ?, category = ?, note = ?, heartRate = ? WHERE id = ? AND ownerId = ?",
-                           [route.name, route.category, route.note, route.heartRate, id, actor.userID])
+            try db.routes.update(route, owner: actor.userID)
             return route
         }
     }
@@ -194,44 +187,13 @@ public struct StoredRoutes: Sendable {
     /// Deletes one of the actor's routes.
     public func delete(_ actor: ActingUser, _ id: Int64) throws {
         try store.write { db in
-            guard try db.execute("DELETE FROM route WHERE id = ? AND ownerId = ?", [id, actor.userID]) == 1 else {
+            guard try db.routes.delete(id: id, owner: actor.userID) else {
                 throw ClubError.notFound(kind: "route", reference: String(id))
             }
         }
     }
 
-    // MARK: - Rows
-
-    /// What a summary is made of.
-    static let columns = "id, name, category, note, heartRate, startLatitude, startLongitude, distanceMeters, pointCount, createdAt"
-
-    static let select = "SELECT \(columns) FROM route"
-
-    static func summary(_ row: SQLRow) throws -> RouteSummary {
-        RouteSummary(id: try row("id"), name: try row("name"), category: try row("category"), note: try row("note"),
-                     heartRate: try row("heartRate"), startLatitude: try row("startLatitude"), startLongitude: try row("startLongitude"),
-                     distanceMeters: try row("distanceMeters"), pointCount: try row("pointCount"), createdAt: try row("createdAt"))
-    }
-
-    /// The actor's routes newest first, each with its creation time as the database holds it
-    /// (a page's key): those after `after` in that order, at most `limit` of them when given.
-    static func newest(_ db: StoreTransaction, actor: ActingUser, after: (createdAt: String, id: Int64)? = nil,
-                       limit: Int? = nil) throws -> [(summary: RouteSummary, createdAt: String)] {
-        // The creation time as text that sorts as the times do (the cursor carries it).
-        let createdAt = db.dialect.timestampText("createdAt")
-        var sql = "SELECT \(columns), \(createdAt) AS createdAtKey FROM route WHERE ownerId = ?"
-        var arguments: [any SQLBindable] = [actor.userID]
-        if let after {
-            sql += " AND (\(createdAt) < ? OR (\(createdAt) = ? AND id < ?))"
-            arguments += [after.createdAt, after.createdAt, after.id]
-        }
-        sql += " ORDER BY createdAt DESC, id DESC"
-        if let limit {
-            sql += " LIMIT ?"
-            arguments += [limit]
-        }
-        return try db.fetchAll(sql, arguments).map { (try summary($0), try $0("createdAtKey")) }
-    }
+    // MARK: - Helpers
 
     /// `routes` with their `distanceFromMeters` from `point`, nearest first, ties by id.
     static func nearest(_ routes: [RouteSummary], to point: GeoPoint) -> [RouteSummary] {
@@ -252,10 +214,10 @@ public struct StoredRoutes: Sendable {
 
     /// The actor's route `id`; another user's is "not found".
     static func summary(_ db: StoreTransaction, actor: ActingUser, id: Int64) throws -> RouteSummary {
-        guard let row = try db.fetchOne(select + " WHERE id = ? AND ownerId = ?", [id, actor.userID]) else {
+        guard let summary = try db.routes.summary(id: id, owner: actor.userID) else {
             throw ClubError.notFound(kind: "route", reference: String(id))
         }
-        return try summary(row)
+        return summary
     }
 
     /// The length of the document's tracks as one (their segments in order), else of its first
