@@ -42,7 +42,7 @@ import Testing
         #expect(calendar.version == "2.0" && calendar.method == "PUBLISH" && calendar.scale == "GREGORIAN")
         #expect(calendar.name == "La Liga 2022/23")
         #expect(calendar.events.count == 385)
-        let domain = try club.store.read { db in try Calendars.domain(db) }
+        let domain = try club.store.read { db in try db.calendars.domain() }
         let byUID = Dictionary(calendar.events.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
         #expect(byUID.count == 385) // every UID once
         func event(_ id: Int64) throws -> ICalendarProbe.Event { try #require(byUID["match-\(id)@\(domain)"]) }

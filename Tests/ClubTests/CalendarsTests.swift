@@ -56,7 +56,7 @@ import TestSupport
         }
 
         func uid(_ id: Int64) throws -> String {
-            "match-\(id)@" + (try club.store.read { db in try Calendars.domain(db) })
+            "match-\(id)@" + (try club.store.read { db in try db.calendars.domain() })
         }
 
         func leagueEvents(team: String? = nil) throws -> [String: [String: String]] {

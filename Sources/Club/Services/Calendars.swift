@@ -68,23 +68,14 @@ public struct Calendars: Sendable {
             }
             let info = try Leagues.info(db, id: id)
             let competition = "\(info.name) \(info.season)"
-            var condition = "leagueId = ?"
-            var arguments: [any SQLBindable] = [id]
-            var name = competition
-            if let team {
-                let side = try Leagues.teamName(db, league: id, team)
-                condition += " AND (home = ? OR away = ?)"
-                arguments += [side, side]
-                name += ": \(side)"
-            }
+            let side = try team.map { try Leagues.teamName(db, league: id, $0) }
+            let name = side.map { "\(competition): \($0)" } ?? competition
             let zone = Self.zone(info.timeZone)
-            let domain = try Self.domain(db)
-            let matches = try db.fetchAll("SELECT * FROM match WHERE \(condition)", arguments).compactMap {
-                try Self.entry(match: $0, zone: zone, competition: competition, domain: domain)
-            }
-            let deleted = try db.fetchAll("SELECT * FROM matchTombstone WHERE \(condition)", arguments)
-                .compactMap { try Self.entry(tombstone: $0, zone: zone, competition: competition, domain: domain) }
-            return FixtureCalendar(name: name, events: Self.ordered(matches + deleted))
+            let domain = try db.calendars.domain()
+            let items = try db.calendars.league(id, side: side)
+            let entries = items.matches.compactMap { Self.entry($0, zone: zone, competition: competition, domain: domain) }
+                + items.deleted.compactMap { Self.entry($0, zone: zone, competition: competition, domain: domain) }
+            return FixtureCalendar(name: name, events: Self.ordered(entries))
         }.data()
     }
 
@@ -165,24 +156,19 @@ public struct Calendars: Sendable {
     /// Longer tokens are refused unread: a real one has 43 characters.
     static let maximumTokenLength = 256
 
-    /// What has a calendar token: its table.
-    private enum TokenHolder: String {
-        case team, league
-    }
+    private typealias TokenHolder = CalendarStore.TokenHolder
 
     /// True when `token` is the calendar token of `holder` `id` (only its SHA-256 is stored,
     /// compared in constant time); false for no token, no such row or no token set.
     private static func tokenMatches(_ db: StoreTransaction, _ holder: TokenHolder, id: Int64, token: String?) throws -> Bool {
         guard let token, token.utf8.count <= maximumTokenLength,
-              let stored = try db.value(Data.self, "SELECT calendarTokenHash FROM \(holder.rawValue) WHERE id = ?",
-                                             [id]) else { return false }
+              let stored = try db.calendars.tokenHash(holder, id: id) else { return false }
         return SessionToken.matches(token, digest: stored)
     }
 
     /// Stores the SHA-256 of `token` as the calendar token of `holder` `id`, or with nil, none.
     private static func setToken(_ db: StoreTransaction, _ holder: TokenHolder, id: Int64, token: String?) throws {
-        try db.execute("UPDATE \(holder.rawValue) SET calendarTokenHash = ? WHERE id = ?",
-                       [token.map(SessionToken.digest), id])
+        try db.calendars.setTokenHash(token.map(SessionToken.digest), holder, id: id)
     }
 
     // MARK: - Building
@@ -195,61 +181,30 @@ public struct Calendars: Sendable {
     }
 
     private static func teamCalendar(_ db: StoreTransaction, id: Int64) throws -> FixtureCalendar {
-        let team = try Teams.team(db, id: id)
+        let team = try db.teams.team(id: id)
         let teamZone = zone(team.timeZone)
-        let domain = try domain(db)
-        // Every row below has the league's columns, NULL for a friendly.
-        func competition(_ row: SQLRow) throws -> String {
-            guard let league: String = try row("leagueName") else { return "Friendly" }
-            return "\(league) \(try row("leagueSeason") as String? ?? "")"
+        let domain = try db.calendars.domain()
+        // Every item below has its league's name, season and time zone, nil for a friendly.
+        func competition(_ item: CalendarStore.Item) -> String {
+            guard let league = item.leagueName else { return "Friendly" }
+            return "\(league) \(item.leagueSeason ?? "")"
         }
-        func kickOffZone(_ row: SQLRow) throws -> TimeZone {
-            (try row("leagueTimeZone") as String?).map(Self.zone) ?? teamZone
+        func kickOffZone(_ item: CalendarStore.Item) -> TimeZone {
+            item.leagueTimeZone.map(Self.zone) ?? teamZone
         }
-        // The league matches this club team's linked side plays.
-        let leagueMatches = try db.fetchAll("""
-            SELECT match.*, league.name AS leagueName, league.season AS leagueSeason, league.timeZone AS leagueTimeZone
-            FROM match JOIN league ON league.id = match.leagueId
-            WHERE match.leagueId IN (SELECT leagueId FROM leagueTeam WHERE teamId = ?)
-              AND EXISTS (SELECT 1 FROM leagueTeam WHERE leagueTeam.leagueId = match.leagueId AND leagueTeam.teamId = ?
-                          AND leagueTeam.name IN (match.home, match.away))
-            """, [id, id])
-        let friendlies = try db.fetchAll("""
-            SELECT match.*, CAST(NULL AS TEXT) AS leagueName, CAST(NULL AS TEXT) AS leagueSeason,
-                   CAST(NULL AS TEXT) AS leagueTimeZone
-            FROM match WHERE leagueId IS NULL AND (homeTeamId = ? OR awayTeamId = ?)
-            """, [id, id])
-        let deleted = try db.fetchAll("""
-            SELECT matchTombstone.*, league.name AS leagueName, league.season AS leagueSeason,
-                   league.timeZone AS leagueTimeZone
-            FROM matchTombstone LEFT JOIN league ON league.id = matchTombstone.leagueId
-            WHERE matchTombstone.homeTeamId = ? OR matchTombstone.awayTeamId = ?
-            """, [id, id])
-        let entries = try (leagueMatches + friendlies).compactMap {
-            try entry(match: $0, zone: try kickOffZone($0), competition: try competition($0), domain: domain)
-        } + deleted.compactMap {
-            try entry(tombstone: $0, zone: try kickOffZone($0), competition: try competition($0), domain: domain)
+        let items = try db.calendars.team(id)
+        let entries = (items.matches + items.deleted).compactMap {
+            entry($0, zone: kickOffZone($0), competition: competition($0), domain: domain)
         }
         return FixtureCalendar(name: "\(team.name) \(team.season)", events: ordered(entries))
     }
 
-    /// The event of a `match` row, or nil when the match has no date.
-    private static func entry(match row: SQLRow, zone: TimeZone, competition: String, domain: String) throws -> Entry? {
-        let id: Int64 = try row("id")
-        guard let event = CalendarEvent(match: try MatchStorage.match(row), uid: uid(id, domain: domain), timeZone: zone,
-                                        competition: competition, sequence: try row("sequence"),
-                                        lastModified: try row("changedAt")) else { return nil }
-        return Entry(start: sortKey(event.start), id: id, event: event)
-    }
-
-    /// The cancelled event of a deleted match (a `matchTombstone` row), or nil when it had no date.
-    private static func entry(tombstone row: SQLRow, zone: TimeZone, competition: String, domain: String) throws -> Entry? {
-        let id: Int64 = try row("id")
-        let match = Match(home: try row("home"), away: try row("away"), matchday: try row("matchday"), round: try row("round"),
-                          date: try row("date"), time: try row("time"), venue: try row("venue"), status: .cancelled)
-        guard let event = CalendarEvent(match: match, uid: uid(id, domain: domain), timeZone: zone, competition: competition,
-                                        sequence: try row("sequence"), lastModified: try row("deletedAt")) else { return nil }
-        return Entry(start: sortKey(event.start), id: id, event: event)
+    /// The event of a match (cancelled, for a deleted one), or nil when the match has no date.
+    private static func entry(_ item: CalendarStore.Item, zone: TimeZone, competition: String, domain: String) -> Entry? {
+        guard let event = CalendarEvent(match: item.match, uid: uid(item.id, domain: domain), timeZone: zone,
+                                        competition: competition, sequence: item.sequence,
+                                        lastModified: item.lastModified) else { return nil }
+        return Entry(start: sortKey(event.start), id: item.id, event: event)
     }
 
     /// By start, then by match id: the same matches always in the same order.
@@ -267,11 +222,6 @@ public struct Calendars: Sendable {
     /// `match-42@touchline-...`.
     static func uid(_ matchID: Int64, domain: String) -> String {
         "match-\(matchID)@\(domain)"
-    }
-
-    /// This database's UID domain (made by the schema's v9 migration).
-    static func domain(_ db: StoreTransaction) throws -> String {
-        try db.value(String.self, "SELECT name FROM calendarDomain") ?? "touchline"
     }
 
     /// The zone named `identifier`, or UTC for a name this machine's time zone data lacks.
