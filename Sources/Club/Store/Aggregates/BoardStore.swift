@@ -68,6 +68,7 @@ struct BoardStore {
         try db.execute("DELETE FROM board WHERE id = ? AND ownerId = ?", [id, owner]) == 1
     }
 
+    /// A board's summary columns, with its owner's username: add `WHERE` over `board`.
     private static let select = """
         SELECT board.id, board.title, "user".username AS owner, board.createdAt, board.bytes, board.form, board.events,
                board.strokes, board.durationMilliseconds, board.viewTokenHash IS NOT NULL AS shared

@@ -142,6 +142,7 @@ struct MessageStore {
     /// The order of block listings (usernames are unique, ignoring case).
     static let blockOrder = Keyset(list: "block listing", [.text("\"user\".username", ignoringCase: true)])
 
+    /// The rows of a block listing (holding ``blockOrder``'s key), `limit` at most when given.
     private func blockedRows(_ blocker: Int64, after cursor: String?, limit: Int?) throws -> [SQLRow] {
         let (after, arguments) = try Self.blockOrder.after(cursor, db.dialect)
         return try db.fetchAll("""

@@ -112,6 +112,7 @@ struct TeamStore {
     static let order = Keyset(list: "team listing", [.text("team.season", .descending), .text("team.name", ignoringCase: true),
                                                      .integer("team.id")])
 
+    /// The rows of a team listing (holding ``order``'s key), `limit` at most when given.
     private func rows(_ user: Int64, after cursor: String?, limit: Int?) throws -> [SQLRow] {
         let (after, arguments) = try Self.order.after(cursor, db.dialect)
         return try db.fetchAll("""
@@ -145,6 +146,7 @@ struct TeamStore {
         try db.execute("DELETE FROM teamMember WHERE teamId = ? AND userId = ?", [id, user]) > 0
     }
 
+    /// A team listing's item from one of its rows.
     private static func access(_ row: SQLRow) throws -> TeamAccess {
         TeamAccess(team: try team(row), role: TeamRole(rawValue: try row("role")) ?? .viewer)
     }

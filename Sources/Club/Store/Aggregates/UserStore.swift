@@ -158,6 +158,7 @@ struct UserStore {
     /// The order of search results (usernames are unique, ignoring case).
     static let searchOrder = Keyset(list: "user search", [.text("username", ignoringCase: true)])
 
+    /// The rows of a user search (holding ``searchOrder``'s key) for users whose search key contains `key`.
     private func found(_ key: String, after cursor: String?, limit: Int) throws -> [SQLRow] {
         let pattern = "%" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
             .replacingOccurrences(of: "_", with: "\\_") + "%"
@@ -168,6 +169,7 @@ struct UserStore {
             """, [pattern] + arguments + [limit])
     }
 
+    /// A public profile from a row of `id, username, displayName, createdAt`.
     private static func profile(_ row: SQLRow) throws -> UserProfile {
         UserProfile(id: try row("id"), username: try row("username"), displayName: try row("displayName"), createdAt: try row("createdAt"))
     }
