@@ -30,10 +30,10 @@ extension Leagues {
             let id = try Self.resolve(db, reference, editor: actor, owner: true)
             if let name {
                 try Self.checkNameFree(db, owner: actor.userID, name: name, season: try Self.info(db, id: id).season, except: id)
-                try db.execute("UPDATE league SET name = ? WHERE id = ?", [name, id])
+                try db.leagues.rename(id, to: name)
             }
             if let isPrivate {
-                try db.execute("UPDATE league SET private = ? WHERE id = ?", [isPrivate ? 1 : 0, id])
+                try db.leagues.setPrivate(id, isPrivate)
             }
             return try Self.info(db, id: id)
         }
@@ -44,7 +44,7 @@ extension Leagues {
     public func delete(_ actor: ActingUser, _ reference: LeagueReference) throws {
         try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor, owner: true)
-            try db.execute("DELETE FROM league WHERE id = ?", [id])
+            try db.leagues.delete(id)
         }
     }
 
@@ -56,7 +56,7 @@ extension Leagues {
         try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor, owner: true)
             let name = try Self.teamName(db, league: id, team)
-            let matches = try MatchStorage.fetch(db, where: "leagueId = ? AND (home = ? OR away = ?)", arguments: [id, name, name])
+            let matches = try db.matches.matches(league: id, team: name)
             let played = matches.filter(\.match.hasResult)
             if !played.isEmpty && !force {
                 throw ClubError.refused(field: "team", message: "\(name) has played \(played.count) match"
@@ -64,10 +64,9 @@ extension Leagues {
                     + "removing it would change the table", remedy: .forceTeamRemoval)
             }
             for stored in matches {
-                try db.execute("DELETE FROM match WHERE id = ?", [stored.id])
+                try db.matches.delete(id: stored.id)
             }
-            try db.execute("DELETE FROM deduction WHERE leagueId = ? AND team = ?", [id, name])
-            try db.execute("DELETE FROM leagueTeam WHERE leagueId = ? AND name = ?", [id, name])
+            try db.leagues.removeTeam(league: id, name: name)
             return matches.count
         }
     }

@@ -12,8 +12,8 @@ extension Leagues {
             let id = try Self.resolve(db, reference, editor: actor, owner: true)
             let current = try Self.info(db, id: id)
             guard current.timeZone != timeZone else { return current }
-            try db.execute("UPDATE league SET timeZone = ? WHERE id = ?", [timeZone, id])
-            try MatchStorage.moveKickOffs(db, where: "leagueId = ?", arguments: [id])
+            try db.leagues.setTimeZone(id, to: timeZone)
+            try db.matches.moveKickOffs(league: id)
             return try Self.info(db, id: id)
         }
     }

@@ -8,7 +8,7 @@ extension Leagues {
 
     /// The league's zones, in the order they were set.
     public func zones(_ reference: LeagueReference) throws -> [LeagueZone] {
-        try store.read { db in try Self.zones(db, league: try Self.resolve(db, reference, as: viewer)) }
+        try store.read { db in try db.leagues.zones(league: try Self.resolve(db, reference, as: viewer)) }
     }
 
     /// Replaces the league's zones (owner and editors); an empty list removes them.
@@ -16,20 +16,7 @@ extension Leagues {
         let zones = try Self.validated(zones)
         try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor)
-            try db.execute("DELETE FROM leagueZone WHERE leagueId = ?", [id])
-            for zone in zones {
-                try db.execute("""
-                    INSERT INTO leagueZone (leagueId, kind, firstPosition, lastPosition, name, mark) VALUES (?, ?, ?, ?, ?, ?)
-                    """, [id, zone.kind.rawValue, zone.positions.lowerBound, zone.positions.upperBound, zone.name, zone.mark])
-            }
-        }
-    }
-
-    static func zones(_ db: StoreTransaction, league: Int64) throws -> [LeagueZone] {
-        try db.fetchAll("SELECT * FROM leagueZone WHERE leagueId = ? ORDER BY id", [league]).map { row in
-            let first: Int = try row("firstPosition"), last: Int = try row("lastPosition")
-            return LeagueZone(kind: LeagueZone.Kind(rawValue: try row("kind")) ?? .playoff, positions: first...max(first, last),
-                              name: try row("name"), mark: try row("mark"))
+            try db.leagues.setZones(league: id, zones)
         }
     }
 

@@ -54,7 +54,7 @@ public struct Leagues: Sendable {
 
     /// Every league the viewer sees, by season (newest first) and name.
     public func list() throws -> [LeagueInfo] {
-        try store.read { db in try Self.rows(db, seenBy: viewer, after: nil, limit: nil).map(Self.info) }
+        try store.read { db in try db.leagues.leagues(seenBy: viewer) }
     }
 
     /// One page of ``list()``: the `limit` leagues (1 to `PagingCursor.maximumLimit`, 100)
@@ -63,23 +63,7 @@ public struct Leagues: Sendable {
     ///
     /// - Throws: ``ClubError/invalid(field:message:)`` for an `after` that no league listing gave.
     public func list(after cursor: String?, limit: Int = PagingCursor.defaultLimit) throws -> ListPage<LeagueInfo> {
-        try store.read { db in
-            try Self.order.page(limit: limit, fetch: { try Self.rows(db, seenBy: viewer, after: cursor, limit: $0) },
-                                items: { try $0.map(Self.info) })
-        }
-    }
-
-    /// The order of league listings.
-    static let order = Keyset(list: "league listing", [.text("league.season", .descending),
-                                                       .text("league.name", ignoringCase: true), .integer("league.id")])
-
-    private static func rows(_ db: StoreTransaction, seenBy viewer: ActingUser?, after cursor: String?, limit: Int?) throws -> [SQLRow] {
-        let (after, arguments) = try order.after(cursor, db.dialect)
-        let visible = visible(to: viewer)
-        return try db.fetchAll("""
-            SELECT league.*, "user".username AS owner, \(order.selection) FROM league JOIN "user" ON "user".id = league.ownerId
-            WHERE \(visible.condition) AND \(after) ORDER BY \(order.orderBy(db.dialect)) LIMIT ?
-            """, visible.arguments + arguments + [limit ?? Int.max])
+        try store.read { db in try db.leagues.leagues(seenBy: viewer, after: cursor, limit: limit) }
     }
 
     /// One league.
@@ -100,7 +84,7 @@ public struct Leagues: Sendable {
         try store.write { db in
             // Again in the transaction: the league may have changed hands meanwhile.
             let id = try Self.resolve(db, reference, editor: actor, owner: true)
-            try db.execute("UPDATE league SET passwordHash = ? WHERE id = ?", [hash, id])
+            try db.leagues.setPasswordHash(id, to: hash)
         }
     }
 
@@ -130,9 +114,7 @@ public struct Leagues: Sendable {
         guard hasher.verify(try password(), against: stored) else {
             throw ClubError.permissionDenied("wrong password for league '\(reference)'")
         }
-        try store.write { db in
-            try db.execute("INSERT INTO leagueEditor (leagueId, userId) VALUES (?, ?) ON CONFLICT DO NOTHING", [id, actor.userID])
-        }
+        try store.write { db in try db.leagues.addEditor(id, user: actor.userID) }
     }
 
     /// Refuses, without hashing anything, what ``join(_:_:password:)`` refuses before it checks
@@ -151,7 +133,7 @@ public struct Leagues: Sendable {
     private func joinable(_ actor: ActingUser, _ reference: LeagueReference) throws -> (Int64, String) {
         let (id, stored) = try store.read { db -> (Int64, String?) in
             let id = try Self.resolve(db, reference, as: actor, joining: true)
-            return (id, try db.value(String.self, "SELECT passwordHash FROM league WHERE id = ?", [id]))
+            return (id, try db.leagues.passwordHash(id))
         }
         guard let stored else {
             throw ClubError.permissionDenied("league '\(reference)' has no password to join with: ask its owner to make you an editor")
@@ -164,7 +146,7 @@ public struct Leagues: Sendable {
         try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor, owner: true)
             let user = try Accounts.userID(db, username: username)
-            try db.execute("INSERT INTO leagueEditor (leagueId, userId) VALUES (?, ?) ON CONFLICT DO NOTHING", [id, user])
+            try db.leagues.addEditor(id, user: user)
         }
     }
 
@@ -173,7 +155,7 @@ public struct Leagues: Sendable {
         try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor, owner: true)
             let user = try Accounts.userID(db, username: username)
-            try db.execute("DELETE FROM leagueEditor WHERE leagueId = ? AND userId = ?", [id, user])
+            try db.leagues.removeEditor(id, user: user)
         }
     }
 
@@ -191,14 +173,14 @@ public struct Leagues: Sendable {
                 let (teamID, _) = try Teams.resolve(db, team, for: actor, needs: .editor)
                 linked = teamID
                 if teamName == nil {
-                    teamName = try db.value(String.self, "SELECT name FROM team WHERE id = ?", [teamID])
+                    teamName = try Teams.team(db, id: teamID).name
                 }
             }
             guard let teamName else { throw ClubError.invalid(field: "team", message: "give a name or a club team") }
-            if try db.exists("SELECT 1 FROM leagueTeam WHERE leagueId = ? AND name = ?", [id, teamName]) {
+            if try db.leagues.hasTeam(league: id, named: teamName) {
                 throw ClubError.duplicate(field: "team", value: teamName)
             }
-            try db.execute("INSERT INTO leagueTeam (leagueId, name, teamId) VALUES (?, ?, ?)", [id, teamName, linked])
+            try db.leagues.addTeam(league: id, name: teamName, clubTeam: linked)
             return LeagueTeam(name: teamName, teamID: linked)
         }
     }
@@ -207,8 +189,7 @@ public struct Leagues: Sendable {
     public func teams(_ reference: LeagueReference) throws -> [LeagueTeam] {
         try store.read { db in
             let id = try Self.resolve(db, reference, as: viewer)
-            return try db.fetchAll("SELECT name, teamId FROM leagueTeam WHERE leagueId = ? ORDER BY id", [id])
-                .map { LeagueTeam(name: try $0("name"), teamID: try $0("teamId")) }
+            return try db.leagues.teams(league: id)
         }
     }
 
@@ -222,8 +203,8 @@ public struct Leagues: Sendable {
     public func generateFixtures(_ actor: ActingUser, _ reference: LeagueReference, options: FixtureOptions) throws -> Fixtures {
         try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor)
-            let teams = try db.values(String.self, "SELECT name FROM leagueTeam WHERE leagueId = ? ORDER BY id", [id])
-            let existing = try MatchStorage.fetch(db, where: "leagueId = ?", arguments: [id])
+            let teams = try db.leagues.teamNames(league: id)
+            let existing = try db.matches.matches(league: id)
             let fixtures: Fixtures
             do throws(FixtureError) {
                 fixtures = try FixtureGenerator.regenerate(teams: teams, options: options, keeping: existing.map(\.match))
@@ -236,10 +217,10 @@ public struct Leagues: Sendable {
             }
             // Played matches keep their rows; the rest are replaced.
             for stored in existing where !stored.match.hasResult {
-                try db.execute("DELETE FROM match WHERE id = ?", [stored.id])
+                try db.matches.delete(id: stored.id)
             }
             for match in fixtures.matches where !match.hasResult {
-                _ = try MatchStorage.insert(db, match, league: id, recordedBy: nil)
+                _ = try db.matches.insert(match, league: id, recordedBy: nil)
             }
             return fixtures
         }
@@ -248,11 +229,7 @@ public struct Leagues: Sendable {
     /// The league's matches (of one matchday when given), in playing order.
     public func matches(_ reference: LeagueReference, matchday: Int? = nil) throws -> [StoredMatch] {
         try store.read { db in
-            let id = try Self.resolve(db, reference, as: viewer)
-            if let matchday {
-                return try MatchStorage.fetch(db, where: "leagueId = ? AND matchday = ?", arguments: [id, matchday])
-            }
-            return try MatchStorage.fetch(db, where: "leagueId = ?", arguments: [id])
+            try db.matches.matches(league: try Self.resolve(db, reference, as: viewer), matchday: matchday)
         }
     }
 
@@ -269,28 +246,29 @@ public struct Leagues: Sendable {
         return try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor)
             let name = try Self.teamName(db, league: id, team)
-            try db.execute("INSERT INTO deduction (leagueId, team, points, reason, date) VALUES (?, ?, ?, ?, ?)",
-                           [id, name, points, reason, date])
-            return PointDeduction(team: name, points: points, reason: reason, date: date)
+            let deduction = PointDeduction(team: name, points: points, reason: reason, date: date)
+            try db.leagues.addDeduction(league: id, deduction)
+            return deduction
         }
     }
 
     /// The league's deductions, in the order they were recorded.
     public func deductions(_ reference: LeagueReference) throws -> [PointDeduction] {
-        try store.read { db in try Self.deductions(db, league: try Self.resolve(db, reference, as: viewer)) }
+        try store.read { db in try db.leagues.deductions(league: try Self.resolve(db, reference, as: viewer)) }
     }
 
     /// The league as a plain season value: teams, matches with events, deductions.
     public func season(_ reference: LeagueReference) throws -> Season {
-        try store.read { db in try Self.season(db, id: try Self.resolve(db, reference, as: viewer)) }
+        try store.read { db in try Self.season(db, of: try Self.info(db, id: try Self.resolve(db, reference, as: viewer))) }
     }
 
     /// The table, by the league's rules unless `rules` names another preset.
     public func table(_ reference: LeagueReference, rules: String? = nil, venue: Venue = .all, matchday: Int? = nil,
                       asOf date: String? = nil) throws -> Standings {
         let (season, info) = try store.read { db -> (Season, LeagueInfo) in
-            let id = try Self.resolve(db, reference, as: viewer)
-            return (try Self.season(db, id: id), try Self.info(db, id: id))
+            // The league's row once: the season's name and the rules both come from it.
+            let info = try Self.info(db, id: try Self.resolve(db, reference, as: viewer))
+            return (try Self.season(db, of: info), info)
         }
         let ruleSet = try Self.ruleSet(of: info, preset: rules)
         return StandingsEngine.table(for: season, rules: ruleSet, venue: venue, matchday: matchday, asOf: date)
@@ -302,8 +280,8 @@ public struct Leagues: Sendable {
     /// lays it out.
     public func dossier(_ reference: LeagueReference, rules: String? = nil) throws -> LeagueDossier {
         let (info, season, zones) = try store.read { db -> (LeagueInfo, Season, [LeagueZone]) in
-            let id = try Self.resolve(db, reference, as: viewer)
-            return (try Self.info(db, id: id), try Self.season(db, id: id), try Self.zones(db, league: id))
+            let info = try Self.info(db, id: try Self.resolve(db, reference, as: viewer))
+            return (info, try Self.season(db, of: info), try db.leagues.zones(league: info.id))
         }
         return LeagueDossier(name: info.name, seasonLabel: info.season, season: season,
                              rules: try Self.ruleSet(of: info, preset: rules), zones: zones)
@@ -323,15 +301,12 @@ public struct Leagues: Sendable {
         let info = try store.write { db -> LeagueInfo in
             let info = try Self.create(db, actor: actor, name: try Validation.text(title, field: "name", maximum: 100),
                                        season: label, kind: kind, rules: preset.name, points: .threeForAWin, seed: 0)
-            for team in result.season.teams {
-                try db.execute("INSERT INTO leagueTeam (leagueId, name) VALUES (?, ?)", [info.id, team])
-            }
+            try db.leagues.addTeams(league: info.id, names: result.season.teams)
             for match in result.season.matches {
-                _ = try MatchStorage.insert(db, match, league: info.id, recordedBy: nil)
+                _ = try db.matches.insert(match, league: info.id, recordedBy: nil)
             }
             for deduction in result.season.deductions {
-                try db.execute("INSERT INTO deduction (leagueId, team, points, reason, date) VALUES (?, ?, ?, ?, ?)",
-                               [info.id, deduction.team, deduction.points, deduction.reason, deduction.date])
+                try db.leagues.addDeduction(league: info.id, deduction)
             }
             return info
         }
@@ -353,19 +328,11 @@ public struct Leagues: Sendable {
     ///   ``ClubError/invalid(field:message:)`` for an `after` that no match listing gave.
     public func matches(_ reference: LeagueReference, matchday: Int? = nil, results: Bool = false, after cursor: String?,
                         limit: Int = PagingCursor.defaultLimit) throws -> ListPage<StoredMatch> {
-        try store.read { db in
-            var condition = "leagueId = ?"
-            var arguments: [any SQLBindable] = [try Self.resolve(db, reference, as: viewer)]
-            if let matchday {
-                condition += " AND matchday = ?"
-                arguments += [matchday]
-            }
-            if results {
-                let counting = MatchStatus.allCases.filter(\.counts)
-                condition += " AND status IN (\(counting.map { _ in "?" }.joined(separator: ", ")))"
-                arguments += counting.map(\.rawValue)
-            }
-            return try MatchStorage.page(db, where: condition, arguments: arguments, after: cursor, limit: limit)
+        // The results are the matches whose status counts in the table.
+        let statuses = results ? MatchStatus.allCases.filter(\.counts) : nil
+        return try store.read { db in
+            try db.matches.page(league: try Self.resolve(db, reference, as: viewer), matchday: matchday, statuses: statuses,
+                                after: cursor, limit: limit)
         }
     }
 
@@ -389,32 +356,19 @@ public struct Leagues: Sendable {
 
     // MARK: - Shared with Matches
 
-    static let select = """
-        SELECT league.*, "user".username AS owner FROM league JOIN "user" ON "user".id = league.ownerId
-        """
-
-    static func info(_ row: SQLRow) throws -> LeagueInfo {
-        let seed: Int64 = try row("seed")
-        return LeagueInfo(id: try row("id"), name: try row("name"), season: try row("season"),
-                          kind: LeagueKind(rawValue: try row("kind")) ?? .friends, rules: try row("rules"), points: try row("points"),
-                          seed: UInt64(bitPattern: seed), owner: try row("owner"),
-                          hasPassword: (try row("passwordHash") as String?) != nil, private: try row("private") as Int != 0,
-                          createdAt: try row("createdAt"), timeZone: try row("timeZone"))
-    }
-
+    /// League `id`, whoever may see it.
+    ///
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` for no such league.
     static func info(_ db: StoreTransaction, id: Int64) throws -> LeagueInfo {
-        guard let row = try db.fetchOne(select + " WHERE league.id = ?", [id]) else {
+        guard let info = try db.leagues.info(id: id) else {
             throw ClubError.notFound(kind: "league", reference: String(id))
         }
-        return try info(row)
+        return info
     }
 
     /// Refuses a name another league of the owner has in that season (ignoring case).
     static func checkNameFree(_ db: StoreTransaction, owner: Int64, name: String, season: String, except: Int64?) throws {
-        if try db.exists("""
-            SELECT 1 FROM league WHERE ownerId = ? AND \(db.dialect.textEqualsIgnoringCase("name")) AND season = ?
-              AND id IS DISTINCT FROM ?
-            """, [owner, name, season, except]) {
+        if try db.leagues.nameTaken(owner: owner, name: name, season: season, except: except) {
             throw ClubError.duplicate(field: "league", value: "\(name) \(season)")
         }
     }
@@ -423,39 +377,27 @@ public struct Leagues: Sendable {
                        points: PointsSystem, seed: UInt64, timeZone: String = Calendars.defaultTimeZone,
                        private: Bool = false) throws -> LeagueInfo {
         try checkNameFree(db, owner: actor.userID, name: name, season: season, except: nil)
-        // private is an INTEGER 0 or 1 in both stores.
-        let id = try db.insert("""
-            INSERT INTO league (name, season, kind, rules, points, seed, ownerId, createdAt, timeZone, private)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [name, season, kind.rawValue, rules, points.description, Int64(bitPattern: seed), actor.userID, Date(),
-                  timeZone, `private` ? 1 : 0])
+        let id = try db.leagues.create(name: name, season: season, kind: kind, rules: rules, points: points, seed: seed,
+                                       owner: actor.userID, timeZone: timeZone, private: `private`)
         return try info(db, id: id)
     }
 
-    /// The league `reference` names among those `viewer` sees (``visible(to:)``; nil: nobody
-    /// logged in), so that a private league is "no league" to anyone else, exactly as a missing
-    /// one, and a name is never ambiguous with one. With `editor`, who sees is that user, who
-    /// must be its owner or an editor (its owner only with `owner`). With `joining`, a private
-    /// league with a joining password is found for anyone: joining is how one comes to see it.
+    /// The league `reference` names among those `viewer` sees (the visibility rule,
+    /// ``LeagueStore/visibility(to:)``: a public league is seen by everyone, a private one by
+    /// its owner and editors; nil: nobody logged in), so that a private league is "no league"
+    /// to anyone else, exactly as a missing one, and a name is never ambiguous with one. With
+    /// `editor`, who sees is that user, who must be its owner or an editor (its owner only with
+    /// `owner`). With `joining`, a private league with a joining password is found for anyone:
+    /// joining is how one comes to see it.
     static func resolve(_ db: StoreTransaction, _ reference: LeagueReference, as viewer: ActingUser? = nil,
                         editor actor: ActingUser? = nil, owner: Bool = false, joining: Bool = false) throws -> Int64 {
-        let visible = visible(to: actor ?? viewer)
-        let seen = joining ? "(\(visible.condition) OR league.passwordHash IS NOT NULL)" : visible.condition
-        let ids: [Int64]
-        switch reference {
-        case .id(let id):
-            ids = try db.values(Int64.self, "SELECT id FROM league WHERE id = ? AND \(seen)", [id] + visible.arguments)
-        case .name(let name):
-            ids = try db.values(Int64.self, """
-                SELECT id FROM league WHERE \(db.dialect.textEqualsIgnoringCase("name")) AND \(seen) ORDER BY id
-                """, [name] + visible.arguments)
-        }
+        let ids = try db.leagues.ids(reference, seenBy: actor ?? viewer, joining: joining)
         guard let id = ids.first else { throw ClubError.notFound(kind: "league", reference: reference.description) }
         guard ids.count == 1 else { throw ClubError.ambiguous(kind: "league", reference: reference.description, ids: ids) }
         guard let actor else { return id }
-        let isOwner = try db.exists("SELECT 1 FROM league WHERE id = ? AND ownerId = ?", [id, actor.userID])
+        let isOwner = try db.leagues.isOwner(id, user: actor.userID)
         if isOwner { return id }
-        let isEditor = try db.exists("SELECT 1 FROM leagueEditor WHERE leagueId = ? AND userId = ?", [id, actor.userID])
+        let isEditor = try db.leagues.isEditor(id, user: actor.userID)
         guard !owner, isEditor else {
             let who = owner ? "only the owner" : "only the owner and editors"
             throw ClubError.permissionDenied("\(who) of league '\(reference)' may do that; \(actor.username) is not")
@@ -463,46 +405,23 @@ public struct Leagues: Sendable {
         return id
     }
 
-    /// The visibility rule, decided here once for every read and listing, as an SQL condition
-    /// on a `league` row with its bound arguments: a public league is seen by everyone; a
-    /// private one by its owner and its editors (granted, or joined with the password), and by
-    /// nobody logged out.
-    static func visible(to viewer: ActingUser?) -> (condition: String, arguments: [any SQLBindable]) {
-        guard let viewer else { return ("league.private = 0", []) }
-        return ("""
-            (league.private = 0 OR league.ownerId = ? OR EXISTS (SELECT 1 FROM leagueEditor \
-            WHERE leagueEditor.leagueId = league.id AND leagueEditor.userId = ?))
-            """, [viewer.userID, viewer.userID])
-    }
-
-    /// True when `viewer` sees league `id` (``visible(to:)``).
+    /// True when `viewer` sees league `id` (``LeagueStore/visibility(to:)``).
     static func isVisible(_ db: StoreTransaction, league id: Int64, to viewer: ActingUser?) throws -> Bool {
-        let visible = visible(to: viewer)
-        return try db.exists("SELECT 1 FROM league WHERE id = ? AND \(visible.condition)", [id] + visible.arguments)
+        try db.leagues.isVisible(id, to: viewer)
     }
 
     /// The name of a team of the league, as stored (matching ignoring case).
     static func teamName(_ db: StoreTransaction, league: Int64, _ name: String) throws -> String {
-        guard let stored = try db.value(String.self, """
-            SELECT name FROM leagueTeam WHERE leagueId = ? AND \(db.dialect.textEqualsIgnoringCase("name"))
-            """, [league, name]) else {
+        guard let stored = try db.leagues.teamName(league: league, matching: name) else {
             throw ClubError.notFound(kind: "team in the league", reference: name)
         }
         return stored
     }
 
-    static func season(_ db: StoreTransaction, id: Int64) throws -> Season {
-        let info = try info(db, id: id)
-        let teams = try db.values(String.self, "SELECT name FROM leagueTeam WHERE leagueId = ? ORDER BY id", [id])
-        let matches = try MatchStorage.fetch(db, where: "leagueId = ?", arguments: [id]).map(\.match)
-        return Season(name: "\(info.name) \(info.season)", teams: teams, matches: matches,
-                      deductions: try deductions(db, league: id))
-    }
-
-    static func deductions(_ db: StoreTransaction, league id: Int64) throws -> [PointDeduction] {
-        try db.fetchAll("SELECT * FROM deduction WHERE leagueId = ? ORDER BY id", [id]).map {
-            PointDeduction(team: try $0("team"), points: try $0("points"), reason: try $0("reason"), date: try $0("date"))
-        }
+    /// League `info`'s season: its teams, its matches with their events, its deductions.
+    static func season(_ db: StoreTransaction, of info: LeagueInfo) throws -> Season {
+        Season(name: "\(info.name) \(info.season)", teams: try db.leagues.teamNames(league: info.id),
+               matches: try db.matches.matches(league: info.id).map(\.match), deductions: try db.leagues.deductions(league: info.id))
     }
 
     /// The rules `info`'s league is ranked by: its preset, or `preset` when given, with the

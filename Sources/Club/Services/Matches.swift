@@ -37,16 +37,13 @@ public struct Matches: Sendable {
                 throw ClubError.invalid(field: "away", message: "a team cannot play itself")
             }
             if let leagueID, let matchday, !allowRepeat,
-               try db.exists("""
-                   SELECT 1 FROM match WHERE leagueId = ? AND matchday = ?
-                   AND ((home = ? AND away = ?) OR (home = ? AND away = ?))
-                   """, [leagueID, matchday, homeName, awayName, awayName, homeName]) {
+               try db.matches.meet(league: leagueID, matchday: matchday, homeName, awayName) {
                 throw ClubError.duplicate(field: "match", value: "\(homeName) v \(awayName) on matchday \(matchday)")
             }
             let match = Match(home: homeName, away: awayName, matchday: matchday,
                               round: matchday.map { "Matchday \($0)" }, date: date, time: time, venue: venue)
             // League matches belong to the league; only friendlies belong to who recorded them.
-            let id = try MatchStorage.insert(db, match, league: leagueID, recordedBy: leagueID == nil ? actor.userID : nil)
+            let id = try db.matches.insert(match, league: leagueID, recordedBy: leagueID == nil ? actor.userID : nil)
             if leagueID == nil { try FriendlyLinks.link(db, where: "id = ?", arguments: [id]) }
             return StoredMatch(id: id, leagueID: leagueID, match: match)
         }
@@ -89,7 +86,7 @@ public struct Matches: Sendable {
             if let date { stored.match.date = date }
             if let time { stored.match.time = time }
             if let venue { stored.match.venue = venue }
-            try MatchStorage.update(db, id: id, with: stored.match)
+            try db.matches.update(id: id, with: stored.match)
             return stored
         }
     }
@@ -117,7 +114,7 @@ public struct Matches: Sendable {
             stored.match.penalties = penalties
             stored.match.status = status
             try Self.checkEvents(stored, field: "result")
-            try MatchStorage.update(db, id: id, with: stored.match)
+            try db.matches.update(id: id, with: stored.match)
             return stored
         }
     }
@@ -140,7 +137,7 @@ public struct Matches: Sendable {
                 throw ClubError.invalid(field: "event", message: "match \(id): \(problem)")
             }
             stored.match.events.append(event)
-            stored.eventIDs.append(try MatchStorage.insertEvent(db, event, match: id))
+            stored.eventIDs.append(try db.matches.insertEvent(event, match: id))
             return stored
         }
     }
@@ -165,7 +162,7 @@ public struct Matches: Sendable {
                 throw ClubError.invalid(field: "event", message: "match \(id): event \(eventID) cannot go while a later one "
                                         + "needs it (\(problem)); delete that one first")
             }
-            try db.execute("DELETE FROM matchEvent WHERE id = ? AND matchId = ?", [eventID, id])
+            try db.matches.deleteEvent(eventID, match: id)
             return stored
         }
     }
@@ -190,7 +187,7 @@ public struct Matches: Sendable {
             }
             stored.match.lineups[side] = names.isEmpty ? nil : names
             try Self.checkEvents(stored, field: "players")
-            try MatchStorage.update(db, id: id, with: stored.match)
+            try db.matches.update(id: id, with: stored.match)
             return stored
         }
     }
@@ -199,7 +196,7 @@ public struct Matches: Sendable {
     /// owner and editors), or a friendly the actor recorded.
     public func show(_ actor: ActingUser?, match id: Int64) throws -> StoredMatch {
         try store.read { db in
-            guard let stored = try MatchStorage.fetch(db, where: "id = ?", arguments: [id]).first else {
+            guard let stored = try db.matches.match(id: id) else {
                 throw ClubError.notFound(kind: "match", reference: String(id))
             }
             if let league = stored.leagueID {
@@ -208,7 +205,7 @@ public struct Matches: Sendable {
                 }
                 return stored
             }
-            let recorder = try db.value(Int64.self, "SELECT recordedBy FROM match WHERE id = ?", [id])
+            let recorder = try db.matches.recorder(of: id)
             guard actor != nil && recorder == actor?.userID else {
                 throw ClubError.notFound(kind: "match", reference: String(id))
             }
@@ -218,9 +215,7 @@ public struct Matches: Sendable {
 
     /// The friendlies the actor recorded, in playing order (dated ones first, by date).
     public func friendlies(_ actor: ActingUser) throws -> [StoredMatch] {
-        try store.read { db in
-            try MatchStorage.fetch(db, where: "leagueId IS NULL AND recordedBy = ?", arguments: [actor.userID])
-        }
+        try store.read { db in try db.matches.friendlies(recordedBy: actor.userID) }
     }
 
     /// One page of ``friendlies(_:)``: the `limit` friendlies (1 to
@@ -230,22 +225,13 @@ public struct Matches: Sendable {
     /// - Throws: ``ClubError/invalid(field:message:)`` for an `after` that no match listing gave.
     public func friendlies(_ actor: ActingUser, after cursor: String?,
                            limit: Int = PagingCursor.defaultLimit) throws -> ListPage<StoredMatch> {
-        try store.read { db in
-            try MatchStorage.page(db, where: "leagueId IS NULL AND recordedBy = ?", arguments: [actor.userID], after: cursor,
-                                  limit: limit)
-        }
+        try store.read { db in try db.matches.friendlies(recordedBy: actor.userID, after: cursor, limit: limit) }
     }
 
     /// Statistics over every match of the leagues the actor sees and, with an actor, their
     /// friendlies: players and teams across all competitions.
     public func overallStatistics(_ actor: ActingUser?) throws -> (players: [PlayerStatistics], teams: [TeamStatistics]) {
-        let visible = Leagues.visible(to: actor)
-        let matches = try store.read { db in
-            try MatchStorage.fetch(db, where: """
-                leagueId IN (SELECT league.id FROM league WHERE \(visible.condition))
-                OR (leagueId IS NULL AND recordedBy = ?)
-                """, arguments: visible.arguments + [actor?.userID]).map(\.match)
-        }
+        let matches = try store.read { db in try db.matches.matches(seenBy: actor).map(\.match) }
         return (StatisticsEngine.players(in: matches), StatisticsEngine.teams(in: matches))
     }
 
@@ -267,18 +253,15 @@ public struct Matches: Sendable {
     public func delete(_ actor: ActingUser, match id: Int64) throws {
         try store.write { db in
             _ = try Self.editable(db, id: id, actor: actor)
-            try db.execute("DELETE FROM match WHERE id = ?", [id])
+            try db.matches.delete(id: id)
         }
     }
 
     /// The current squad of the club team linked to `team` in the match's league ("first name
     /// surnames"), or nil when the side is a plain name or the match a friendly.
     static func squad(_ db: StoreTransaction, of team: String, in stored: StoredMatch) throws -> [String]? {
-        guard let league = stored.leagueID,
-              let teamID = try db.value(Int64.self, "SELECT teamId FROM leagueTeam WHERE leagueId = ? AND name = ?",
-                                              [league, team]) else { return nil }
-        let players = try db.fetchAll(Squads.playerSelect + " WHERE squadMembership.teamId = ?", [teamID])
-            .map(Squads.player)
+        guard let league = stored.leagueID, let teamID = try db.leagues.clubTeam(league: league, team: team) else { return nil }
+        let players = try db.leagues.squad(ofClubTeam: teamID)
         return players.isEmpty ? nil : players.map(\.fullName)
     }
 
@@ -294,7 +277,7 @@ public struct Matches: Sendable {
 
     /// The match, if `actor` may change it: an editor of its league, or the recorder of a friendly.
     static func editable(_ db: StoreTransaction, id: Int64, actor: ActingUser) throws -> StoredMatch {
-        guard let stored = try MatchStorage.fetch(db, where: "id = ?", arguments: [id]).first else {
+        guard let stored = try db.matches.match(id: id) else {
             throw ClubError.notFound(kind: "match", reference: String(id))
         }
         if let league = stored.leagueID {
@@ -303,7 +286,7 @@ public struct Matches: Sendable {
                 throw ClubError.notFound(kind: "match", reference: String(id))
             }
             _ = try Leagues.resolve(db, .id(league), editor: actor)
-        } else if try db.value(Int64.self, "SELECT recordedBy FROM match WHERE id = ?", [id]) != actor.userID {
+        } else if try db.matches.recorder(of: id) != actor.userID {
             throw ClubError.notFound(kind: "match", reference: String(id))
         }
         return stored

@@ -41,31 +41,12 @@ enum SeasonStatistics {
 
     /// The team's matches that `actor` may see, each with the name the team has in it.
     static func matches(_ db: StoreTransaction, team: Team, actor: ActingUser) throws -> [(StoredMatch, String)] {
-        let leagueSides = """
-            SELECT leagueTeam.leagueId, leagueTeam.name FROM leagueTeam JOIN league ON league.id = leagueTeam.leagueId
-            WHERE (leagueTeam.teamId = ?
-               OR (leagueTeam.teamId IS NULL AND \(db.dialect.textEqualsIgnoringCase("leagueTeam.name")) AND league.season = ?
-                   AND EXISTS (
-                       SELECT 1 FROM (SELECT ownerId AS userId FROM team WHERE id = ?
-                                      UNION SELECT userId FROM teamMember WHERE teamId = ? AND role = 'editor') AS trusted
-                       WHERE trusted.userId = league.ownerId
-                          OR trusted.userId IN (SELECT userId FROM leagueEditor WHERE leagueId = league.id))))
-            """
-        let leagueSidesArguments: [any SQLBindable] = [team.id, team.name, team.season, team.id, team.id]
         var sides: [Int64: Set<String>] = [:]
-        for row in try db.fetchAll(leagueSides, leagueSidesArguments)
-        where try Leagues.isVisible(db, league: try row("leagueId"), to: actor) {
-            sides[try row("leagueId"), default: []].insert(try row("name"))
+        for side in try db.leagues.sides(ofClubTeam: team) where try Leagues.isVisible(db, league: side.league, to: actor) {
+            sides[side.league, default: []].insert(side.name)
         }
-        let friendly = "match.leagueId IS NULL AND match.recordedBy = ?"
-        let playedAtHome = Set(try db.values(Int64.self, "SELECT id FROM match WHERE \(friendly) AND homeTeamId = ?",
-                                             [actor.userID, team.id]))
-        let stored = try MatchStorage.fetch(db, where: """
-            (match.leagueId IS NOT NULL AND EXISTS (
-                SELECT 1 FROM (\(leagueSides)) AS side
-                WHERE side.leagueId = match.leagueId AND side.name IN (match.home, match.away)))
-            OR (\(friendly) AND ? IN (match.homeTeamId, match.awayTeamId))
-            """, arguments: leagueSidesArguments + [actor.userID, team.id])
+        let playedAtHome = try db.matches.friendlies(recordedBy: actor.userID, homeTeam: team.id)
+        let stored = try db.matches.matches(ofClubTeam: team, friendliesOf: actor.userID)
         return stored.compactMap { stored in
             let match = stored.match
             guard let league = stored.leagueID else {
