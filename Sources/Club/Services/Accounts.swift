@@ -243,18 +243,6 @@ public struct Accounts: Sendable {
         return account
     }
 
-    /// The id of the user named `username`, or notFound.
-    // forwarder until the merge
-    static func userID(_ db: StoreTransaction, username: String) throws -> Int64 {
-        try db.users.id(username: username)
-    }
-
-    /// The ids of those of `usernames` that exist, keyed by the name lower-cased.
-    // forwarder until the merge
-    static func userIDs(_ db: StoreTransaction, usernames: [String]) throws -> [String: Int64] {
-        try db.users.ids(usernames: usernames)
-    }
-
     static func searchKey(_ username: String, _ displayName: String) -> String {
         Validation.searchKey(username + "\n" + displayName)
     }

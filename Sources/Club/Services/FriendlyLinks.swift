@@ -22,13 +22,6 @@ enum FriendlyLinks {
         try link(db, .recordedBy(user))
     }
 
-    /// Links the sides of the unlinked friendlies that `condition` selects (SQL over `match`,
-    /// with bound `arguments`) to their club teams.
-    // forwarder until the merge
-    static func link(_ db: StoreTransaction, where condition: String, arguments: [any SQLBindable]) throws {
-        try link(db, .condition(condition, arguments))
-    }
-
     /// Links the sides of the unlinked friendlies that `selection` names to their club teams.
     static func link(_ db: StoreTransaction, _ selection: FriendlyLinkStore.Selection) throws {
         let friendlies = try db.friendlyLinks.unlinked(selection)

@@ -145,7 +145,7 @@ public struct Leagues: Sendable {
     public func grant(_ actor: ActingUser, _ reference: LeagueReference, to username: String) throws {
         try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor, owner: true)
-            let user = try Accounts.userID(db, username: username)
+            let user = try db.users.id(username: username)
             try db.leagues.addEditor(id, user: user)
         }
     }
@@ -154,7 +154,7 @@ public struct Leagues: Sendable {
     public func revoke(_ actor: ActingUser, _ reference: LeagueReference, from username: String) throws {
         try store.write { db in
             let id = try Self.resolve(db, reference, editor: actor, owner: true)
-            let user = try Accounts.userID(db, username: username)
+            let user = try db.users.id(username: username)
             try db.leagues.removeEditor(id, user: user)
         }
     }
@@ -173,7 +173,7 @@ public struct Leagues: Sendable {
                 let (teamID, _) = try Teams.resolve(db, team, for: actor, needs: .editor)
                 linked = teamID
                 if teamName == nil {
-                    teamName = try Teams.team(db, id: teamID).name
+                    teamName = try db.teams.team(id: teamID).name
                 }
             }
             guard let teamName else { throw ClubError.invalid(field: "team", message: "give a name or a club team") }

@@ -44,7 +44,7 @@ public struct Matches: Sendable {
                               round: matchday.map { "Matchday \($0)" }, date: date, time: time, venue: venue)
             // League matches belong to the league; only friendlies belong to who recorded them.
             let id = try db.matches.insert(match, league: leagueID, recordedBy: leagueID == nil ? actor.userID : nil)
-            if leagueID == nil { try FriendlyLinks.link(db, where: "id = ?", arguments: [id]) }
+            if leagueID == nil { try FriendlyLinks.link(db, .match(id)) }
             return StoredMatch(id: id, leagueID: leagueID, match: match)
         }
     }
@@ -261,7 +261,7 @@ public struct Matches: Sendable {
     /// surnames"), or nil when the side is a plain name or the match a friendly.
     static func squad(_ db: StoreTransaction, of team: String, in stored: StoredMatch) throws -> [String]? {
         guard let league = stored.leagueID, let teamID = try db.leagues.clubTeam(league: league, team: team) else { return nil }
-        let players = try db.leagues.squad(ofClubTeam: teamID)
+        let players = try db.squads.squad(team: teamID)
         return players.isEmpty ? nil : players.map(\.fullName)
     }
 

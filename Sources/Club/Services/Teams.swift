@@ -80,7 +80,7 @@ public struct Teams: Sendable {
             if let timeZone, timeZone != team.timeZone {
                 team.timeZone = timeZone
                 // Its friendlies' kick-offs are other instants now: subscribed calendars move them.
-                try MatchStorage.moveKickOffs(db, where: "leagueId IS NULL AND ? IN (homeTeamId, awayTeamId)", arguments: [id])
+                try db.matches.moveKickOffs(friendliesOfTeam: id)
             }
             let ownerID = try db.teams.ownerID(of: id) ?? actor.userID
             try Self.checkNameFree(db, owner: ownerID, name: team.name, season: team.season, except: id)
@@ -146,12 +146,6 @@ public struct Teams: Sendable {
             throw ClubError.permissionDenied("\(action) of team '\(reference)' may do that; \(actor.username) is a \(role.rawValue)")
         }
         return (id, role)
-    }
-
-    /// Team `id`, or notFound.
-    // forwarder until the merge
-    static func team(_ db: StoreTransaction, id: Int64) throws -> Team {
-        try db.teams.team(id: id)
     }
 
     private static func checkNameFree(_ db: StoreTransaction, owner: Int64, name: String, season: String, except: Int64?) throws {

@@ -261,7 +261,7 @@ extension ClubStore {
         migrator.registerMigration("v6 match ids never reused") { db in
             // SQLite gives a new row the largest id plus one, so deleting the newest match and
             // adding another reused its id. The highest id ever deleted is kept here, and
-            // MatchStorage numbers new matches above it.
+            // MatchStore numbers new matches above it.
             try db.execute(sql: """
                 CREATE TABLE fixtureHighWater (id INTEGER NOT NULL);
                 INSERT INTO fixtureHighWater (id) SELECT ifnull(max(id), 0) FROM fixture;

@@ -84,7 +84,7 @@ struct CalendarStore {
 
     /// The item of a `match` row.
     private static func match(_ row: SQLRow) throws -> Item {
-        Item(id: try row("id"), match: try MatchStorage.match(row), sequence: try row("sequence"), lastModified: try row("changedAt"))
+        Item(id: try row("id"), match: try MatchStore.match(row), sequence: try row("sequence"), lastModified: try row("changedAt"))
     }
 
     /// The item of a `matchTombstone` row: the match as cancelled.

@@ -34,8 +34,6 @@ struct FriendlyLinkStore {
         case match(Int64)
         /// Every one.
         case all
-        /// Those that an SQL condition over `match`, with bound arguments, selects.
-        case condition(String, [any SQLBindable])
     }
 
     /// The friendlies `selection` names that have a side not linked to a club team, by id.
@@ -48,8 +46,7 @@ struct FriendlyLinkStore {
                 recordedBy IN (SELECT ownerId FROM team WHERE id = ? UNION SELECT userId FROM teamMember WHERE teamId = ?)
                 """, [team, team])
         case .match(let id): (condition, arguments) = ("id = ?", [id])
-        case .all: (condition, arguments) = ("1", [])
-        case .condition(let sql, let bound): (condition, arguments) = (sql, bound)
+        case .all: (condition, arguments) = ("TRUE", [])
         }
         return try db.fetchAll("""
             SELECT id, recordedBy, home, away, date, homeTeamId, awayTeamId FROM match

@@ -211,12 +211,6 @@ struct LeagueStore {
         try db.value(Int64.self, "SELECT teamId FROM leagueTeam WHERE leagueId = ? AND name = ?", [league, name])
     }
 
-    /// The current squad of club team `team` (for checking a match event's player). (Through
-    /// ``Squads``' player query until the squad store holds it.)
-    func squad(ofClubTeam team: Int64) throws -> [Player] {
-        try db.fetchAll(Squads.playerSelect + " WHERE squadMembership.teamId = ?", [team]).map(Squads.player)
-    }
-
     // MARK: - Club teams' sides
 
     /// The league teams that stand for club team `team` (``SeasonStatistics``'s rule), by league,

@@ -63,7 +63,7 @@ struct MatchStore {
 
     /// Raises the calendar sequence of the matches selected by `condition` (SQL over `match`)
     /// that have a kick-off time: their time zone changed, so each starts at another instant.
-    func moveKickOffs(where condition: String, arguments: [any SQLBindable]) throws {
+    private func moveKickOffs(where condition: String, arguments: [any SQLBindable]) throws {
         try db.execute("""
             UPDATE match SET sequence = sequence + 1, changedAt = \(db.dialect.currentTimestamp)
             WHERE date IS NOT NULL AND time IS NOT NULL AND (\(condition))

@@ -127,13 +127,3 @@ extension StoreTransaction {
     /// The players and their squads.
     var squads: SquadStore { SquadStore(db: self) }
 }
-
-extension Squads {
-    /// ``SquadStore/playerSelect``, for the match store's line-ups.
-    // forwarder until the merge
-    static var playerSelect: String { SquadStore.playerSelect }
-
-    /// ``SquadStore/player(_:)``, for the match store's line-ups.
-    // forwarder until the merge
-    static func player(_ row: SQLRow) throws -> Player { try SquadStore.player(row) }
-}

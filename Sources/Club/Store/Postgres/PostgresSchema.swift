@@ -282,7 +282,7 @@ enum PostgresSchema {
             """#),
 
         PostgresMigration(identifier: "v6 match ids never reused", sql: #"""
-            -- The highest id ever deleted; MatchStorage numbers new matches above it.
+            -- The highest id ever deleted; MatchStore numbers new matches above it.
             CREATE TABLE fixtureHighWater (id BIGINT NOT NULL);
             INSERT INTO fixtureHighWater (id) SELECT coalesce(max(id), 0) FROM fixture;
 
