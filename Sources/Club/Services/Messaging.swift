@@ -183,6 +183,6 @@ public struct Messaging: Sendable {
         guard text.unicodeScalars.count <= maximumBody else {
             throw ClubError.invalid(field: "body", message: "must be at most \(maximumBody) characters")
         }
-        return text
+        return try Validation.noNUL(text, field: "body")
     }
 }

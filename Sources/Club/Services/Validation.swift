@@ -25,14 +25,24 @@ enum Validation {
         return trimmed
     }
 
-    /// Required text: trimmed, 1 to `maximum` characters (Unicode scalars, as SQLite counts).
+    /// Required text: trimmed, 1 to `maximum` characters (Unicode scalars, as SQLite counts),
+    /// without the NUL character (``noNUL(_:field:)``).
     static func text(_ text: String, field: String, maximum: Int) throws -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw ClubError.invalid(field: field, message: "must not be empty") }
         guard trimmed.unicodeScalars.count <= maximum else {
             throw ClubError.invalid(field: field, message: "must be at most \(maximum) characters")
         }
-        return trimmed
+        return try noNUL(trimmed, field: field)
+    }
+
+    /// `text` when it holds no NUL character (U+0000): PostgreSQL cannot store one and C
+    /// strings end at it, so both stores refuse it, and the services say which field held it.
+    static func noNUL(_ text: String, field: String) throws -> String {
+        guard !text.utf8.contains(0) else {
+            throw ClubError.invalid(field: field, message: "must not hold the NUL character (U+0000)")
+        }
+        return text
     }
 
     /// Optional text: nil or empty clears it.

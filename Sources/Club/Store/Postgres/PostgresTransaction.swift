@@ -13,12 +13,12 @@ struct PostgresTransaction: StoreTransaction {
 
     @discardableResult
     func execute(_ sql: String, _ arguments: [any SQLBindable]) throws -> Int {
-        let result = try connection.query(Self.query(sql, arguments), logger: logger).wait()
+        let result = try connection.query(try Self.query(sql, arguments), logger: logger).wait()
         return result.metadata.rows ?? 0
     }
 
     func fetchAll(_ sql: String, _ arguments: [any SQLBindable]) throws -> [SQLRow] {
-        let result = try connection.query(Self.query(sql, arguments), logger: logger).wait()
+        let result = try connection.query(try Self.query(sql, arguments), logger: logger).wait()
         guard let first = result.rows.first else { return [] }
         let columns = SQLColumns(names: first.map(\.columnName))
         return result.rows.map { SQLRow(postgres: $0, columns: columns) }
@@ -79,7 +79,8 @@ struct PostgresTransaction: StoreTransaction {
         return statements
     }
 
-    static func query(_ sql: String, _ arguments: [any SQLBindable]) -> PostgresQuery {
+    static func query(_ sql: String, _ arguments: [any SQLBindable]) throws -> PostgresQuery {
+        try checkStorable(arguments)
         var bindings = PostgresBindings(capacity: arguments.count)
         for argument in arguments { argument.bind(to: &bindings) }
         return PostgresQuery(unsafeSQL: numberedPlaceholders(sql), binds: bindings)

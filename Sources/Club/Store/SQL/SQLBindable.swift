@@ -10,6 +10,26 @@ protocol SQLBindable: Sendable {
     var sqliteValue: DatabaseValue { get }
     /// Appends the value to a PostgreSQL statement's arguments.
     func bind(to bindings: inout PostgresBindings)
+    /// Whether the value is text holding the NUL character, which PostgreSQL's text cannot
+    /// hold (and C strings, Cairo's among them, end at): both stores refuse it alike
+    /// (``checkStorable(_:)``).
+    var containsNUL: Bool { get }
+}
+
+extension SQLBindable {
+    var containsNUL: Bool { false }
+}
+
+/// Refuses arguments that one of the stores could not keep as given, so that both refuse
+/// them alike before anything is written: text holding the NUL character. The services check
+/// the fields people type (``Validation/text(_:field:maximum:)``) and name them; this is the
+/// last line for every other text, from imports and files.
+///
+/// - Throws: ``ClubError/invalid(field:message:)``.
+func checkStorable(_ arguments: [any SQLBindable]) throws {
+    guard !arguments.contains(where: \.containsNUL) else {
+        throw ClubError.invalid(field: "text", message: "holds the NUL character (U+0000), which the club database does not store")
+    }
 }
 
 extension Int64: SQLBindable {
@@ -30,6 +50,7 @@ extension Double: SQLBindable {
 extension String: SQLBindable {
     var sqliteValue: DatabaseValue { databaseValue }
     func bind(to bindings: inout PostgresBindings) { bindings.append(self) }
+    var containsNUL: Bool { utf8.contains(0) }
 }
 
 extension Bool: SQLBindable {

@@ -19,6 +19,11 @@ enum SQLValue: Sendable, Equatable {
 }
 
 extension SQLValue: SQLBindable {
+    var containsNUL: Bool {
+        if case .text(let text) = self { return text.containsNUL }
+        return false
+    }
+
     var sqliteValue: DatabaseValue {
         switch self {
         case .null: return .null

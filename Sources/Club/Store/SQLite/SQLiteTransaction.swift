@@ -11,7 +11,7 @@ struct SQLiteTransaction: StoreTransaction {
     @discardableResult
     func execute(_ sql: String, _ arguments: [any SQLBindable]) throws -> Int {
         let statement = try database.cachedStatement(sql: sql)
-        try statement.execute(arguments: Self.arguments(arguments))
+        try statement.execute(arguments: try Self.arguments(arguments))
         return database.changesCount
     }
 
@@ -37,10 +37,11 @@ struct SQLiteTransaction: StoreTransaction {
 
     func fetchAll(_ sql: String, _ arguments: [any SQLBindable]) throws -> [SQLRow] {
         let statement = try database.cachedStatement(sql: sql)
-        return try Row.fetchAll(statement, arguments: Self.arguments(arguments)).map(SQLRow.init(sqlite:))
+        return try Row.fetchAll(statement, arguments: try Self.arguments(arguments)).map(SQLRow.init(sqlite:))
     }
 
-    private static func arguments(_ values: [any SQLBindable]) -> StatementArguments {
-        StatementArguments(values.map(\.sqliteValue))
+    private static func arguments(_ values: [any SQLBindable]) throws -> StatementArguments {
+        try checkStorable(values)
+        return StatementArguments(values.map(\.sqliteValue))
     }
 }
