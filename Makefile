@@ -67,6 +67,7 @@ bench-smoke: bench-build
 
 # touchline serve under wrk (bench/README.md, "The HTTP server"); needs Debian's wrk.
 bench-http: bench-build
+	@scripts/bootstrap --bench
 	TOUCHLINE_PG_DURABLE=1 scripts/test-postgres sh -c 'bench/http $(RELEASE_BIN) "$$TOUCHLINE_TEST_POSTGRES"'
 
 # The Python peers (mplsoccer, staticmap, py-staticmaps, gpxpy) in bench/peers/.venv.
