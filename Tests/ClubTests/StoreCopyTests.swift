@@ -23,9 +23,9 @@ import Testing
         try store.write { db in
             for (id, name) in [(1, "ana"), (2, "ben")] {
                 try db.execute("""
-                    INSERT INTO "user" (id, username, displayName, email, searchKey, passwordHash, createdAt)
-                    VALUES (?, ?, ?, ?, ?, '$scrypt$ln=10,r=8,p=1$c2FsdA$aGFzaA', ?)
-                    """, [id, name, name.capitalized, "\(name)@example.org", name, now])
+                    INSERT INTO "user" (id, username, displayName, email, emailKey, searchKey, passwordHash, createdAt)
+                    VALUES (?, ?, ?, ?, ?, ?, '$scrypt$ln=10,r=8,p=1$c2FsdA$aGFzaA', ?)
+                    """, [id, name, name.capitalized, "\(name)@example.org", "\(name)@example.org", name, now])
             }
         }
         return store
@@ -203,8 +203,8 @@ import Testing
         let target = try ClubStore(path: folder.path("target.sqlite"))
         try target.write { db in
             try db.execute("""
-                INSERT INTO "user" (id, username, displayName, email, searchKey, passwordHash, createdAt)
-                VALUES (1, 'zoe', 'Zoe', 'zoe@example.org', 'zoe', '$scrypt$x', ?)
+                INSERT INTO "user" (id, username, displayName, email, emailKey, searchKey, passwordHash, createdAt)
+                VALUES (1, 'zoe', 'Zoe', 'zoe@example.org', 'zoe@example.org', 'zoe', '$scrypt$x', ?)
                 """, [Self.now])
             try db.execute("INSERT INTO team (name, season, ownerId, createdAt) VALUES ('Zeta', '2024', 1, ?)", [Self.now])
         }

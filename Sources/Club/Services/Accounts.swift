@@ -148,7 +148,7 @@ public struct Accounts: Sendable {
         if email != nil { try checkPassword(of: actor, currentPassword, purpose: "changing the email") }
         return try store.write { db in
             var account = try Self.account(db, id: actor.userID)
-            if let email, email.lowercased() != account.email.lowercased() {
+            if let email, !CaseFold.same(email, account.email) {
                 if try db.users.isEmailInUse(email, except: actor.userID) {
                     throw Self.emailRefused
                 }

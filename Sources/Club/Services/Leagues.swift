@@ -159,9 +159,10 @@ public struct Leagues: Sendable {
         }
     }
 
-    /// Adds a team: a plain name, or a club team (`team`) the actor may edit, under its name.
-    /// Linking needs the right to edit the club team, since the league's matches then count on
-    /// that team's player cards.
+    /// Adds a team: a plain name, or a club team (`team`) the actor may edit, under its name,
+    /// which no team of the league may have already, ignoring case (``CaseFold``). Linking
+    /// needs the right to edit the club team, since the league's matches then count on that
+    /// team's player cards.
     @discardableResult
     public func addTeam(_ actor: ActingUser, _ reference: LeagueReference, name: String? = nil,
                         team: TeamReference? = nil) throws -> LeagueTeam {
@@ -177,8 +178,8 @@ public struct Leagues: Sendable {
                 }
             }
             guard let teamName else { throw ClubError.invalid(field: "team", message: "give a name or a club team") }
-            if try db.leagues.hasTeam(league: id, named: teamName) {
-                throw ClubError.duplicate(field: "team", value: teamName)
+            if let existing = try db.leagues.teamName(league: id, matching: teamName) {
+                throw ClubError.duplicate(field: "team", value: existing)
             }
             try db.leagues.addTeam(league: id, name: teamName, clubTeam: linked)
             return LeagueTeam(name: teamName, teamID: linked)

@@ -33,7 +33,7 @@ public struct Matches: Sendable {
                 awayName = try Leagues.teamName(db, league: id, awayName)
                 leagueID = id
             }
-            guard homeName.lowercased() != awayName.lowercased() else {
+            guard !CaseFold.same(homeName, awayName) else {
                 throw ClubError.invalid(field: "away", message: "a team cannot play itself")
             }
             if let leagueID, let matchday, !allowRepeat,
@@ -128,7 +128,7 @@ public struct Matches: Sendable {
         return try store.write { db in
             var stored = try Self.editable(db, id: id, actor: actor)
             let teams = [stored.match.home, stored.match.away]
-            guard let team = teams.first(where: { $0.lowercased() == event.team.lowercased() }) else {
+            guard let team = teams.first(where: { CaseFold.same($0, event.team) }) else {
                 throw ClubError.invalid(field: "team", message: "'\(event.team)' is not playing match \(id) (\(teams.joined(separator: " v ")))")
             }
             var event = event
@@ -176,13 +176,13 @@ public struct Matches: Sendable {
             throw ClubError.invalid(field: "players", message: "a line-up has at most 11 players, not \(names.count)")
         }
         var seen: Set<String> = []
-        for name in names where !seen.insert(name.lowercased()).inserted {
+        for name in names where !seen.insert(CaseFold.key(name)).inserted {
             throw ClubError.invalid(field: "players", message: "'\(name)' is named twice")
         }
         return try store.write { db in
             var stored = try Self.editable(db, id: id, actor: actor)
             let teams = [stored.match.home, stored.match.away]
-            guard let side = teams.first(where: { $0.lowercased() == team.lowercased() }) else {
+            guard let side = teams.first(where: { CaseFold.same($0, team) }) else {
                 throw ClubError.invalid(field: "team", message: "'\(team)' is not playing match \(id) (\(teams.joined(separator: " v ")))")
             }
             stored.match.lineups[side] = names.isEmpty ? nil : names
@@ -239,10 +239,10 @@ public struct Matches: Sendable {
     /// With a player but no team, the teams are left out: the question was about the player.
     public func statistics(_ actor: ActingUser?, player: String? = nil, team: String? = nil) throws -> OverallStatistics {
         var (players, teams) = try overallStatistics(actor)
-        if let player { players = players.filter { $0.player.lowercased() == player.lowercased() } }
+        if let player { players = players.filter { CaseFold.same($0.player, player) } }
         if let team {
-            players = players.filter { $0.team.lowercased() == team.lowercased() }
-            teams = teams.filter { $0.team.lowercased() == team.lowercased() }
+            players = players.filter { CaseFold.same($0.team, team) }
+            teams = teams.filter { CaseFold.same($0.team, team) }
         } else if player != nil {
             teams = []
         }

@@ -457,6 +457,26 @@ extension ClubStore {
                 CREATE UNIQUE INDEX board_viewToken ON board(viewTokenHash);
                 """)
         }
+        migrator.registerMigration(FoldedKeyMigration.identifier) { db in
+            // Names and emails compared ignoring the case of every letter, not only ASCII's as
+            // NOCASE does: by a key Swift folds (CaseFold), the same on both stores. The email's
+            // key is unique (NOCASE's UNIQUE stays; the key's is stricter). Usernames are ASCII,
+            // so they keep NOCASE.
+            try db.execute(sql: """
+                ALTER TABLE user ADD COLUMN emailKey TEXT NOT NULL DEFAULT '';
+                ALTER TABLE team ADD COLUMN nameKey TEXT NOT NULL DEFAULT '';
+                ALTER TABLE league ADD COLUMN nameKey TEXT NOT NULL DEFAULT '';
+                ALTER TABLE leagueTeam ADD COLUMN nameKey TEXT NOT NULL DEFAULT '';
+                DROP INDEX team_name;
+                DROP INDEX league_name;
+                """)
+            try FoldedKeyMigration.fill(SQLiteTransaction(database: db))
+            try db.execute(sql: """
+                CREATE UNIQUE INDEX user_emailKey ON user(emailKey);
+                CREATE INDEX team_name ON team(nameKey);
+                CREATE INDEX league_name ON league(nameKey);
+                """)
+        }
         return migrator
     }
 

@@ -10,9 +10,10 @@ struct LeagueStore {
 
     // MARK: - Leagues
 
-    /// The order of league listings.
+    /// The order of league listings: by season, newest first, then by name ignoring case
+    /// (``CaseFold``'s key, byte by byte).
     static let order = Keyset(list: "league listing", [.text("league.season", .descending),
-                                                       .text("league.name", ignoringCase: true), .integer("league.id")])
+                                                       .text("league.nameKey"), .integer("league.id")])
 
     /// Every league `viewer` sees (``visibility(to:)``), by season (newest first) and name.
     func leagues(seenBy viewer: ActingUser?) throws -> [LeagueInfo] {
@@ -56,12 +57,11 @@ struct LeagueStore {
     }
 
     /// True when another league than `except` of user `owner` in `season` is called `name`
-    /// (ignoring case).
+    /// (ignoring case, ``CaseFold``).
     func nameTaken(owner: Int64, name: String, season: String, except: Int64?) throws -> Bool {
         try db.exists("""
-            SELECT 1 FROM league WHERE ownerId = ? AND \(db.dialect.textEqualsIgnoringCase("name")) AND season = ?
-              AND id IS DISTINCT FROM ?
-            """, [owner, name, season, except])
+            SELECT 1 FROM league WHERE ownerId = ? AND nameKey = ? AND season = ? AND id IS DISTINCT FROM ?
+            """, [owner, CaseFold.key(name), season, except])
     }
 
     /// Inserts a league owned by user `owner`, created now, and returns its id.
@@ -69,15 +69,15 @@ struct LeagueStore {
                 owner: Int64, timeZone: String, private: Bool) throws -> Int64 {
         // private is an INTEGER 0 or 1 in both stores.
         try db.insert("""
-            INSERT INTO league (name, season, kind, rules, points, seed, ownerId, createdAt, timeZone, private)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [name, season, kind.rawValue, rules, points.description, Int64(bitPattern: seed), owner, Date(),
+            INSERT INTO league (name, nameKey, season, kind, rules, points, seed, ownerId, createdAt, timeZone, private)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [name, CaseFold.key(name), season, kind.rawValue, rules, points.description, Int64(bitPattern: seed), owner, Date(),
                   timeZone, `private` ? 1 : 0])
     }
 
     /// Renames league `id`.
     func rename(_ id: Int64, to name: String) throws {
-        try db.execute("UPDATE league SET name = ? WHERE id = ?", [name, id])
+        try db.execute("UPDATE league SET name = ?, nameKey = ? WHERE id = ?", [name, CaseFold.key(name), id])
     }
 
     /// Makes league `id` private or public.
@@ -108,8 +108,8 @@ struct LeagueStore {
             return try db.values(Int64.self, "SELECT id FROM league WHERE id = ? AND \(seen)", [id] + visible.arguments)
         case .name(let name):
             return try db.values(Int64.self, """
-                SELECT id FROM league WHERE \(db.dialect.textEqualsIgnoringCase("name")) AND \(seen) ORDER BY id
-                """, [name] + visible.arguments)
+                SELECT id FROM league WHERE nameKey = ? AND \(seen) ORDER BY id
+                """, [CaseFold.key(name)] + visible.arguments)
         }
     }
 
@@ -176,27 +176,23 @@ struct LeagueStore {
         try db.values(String.self, "SELECT name FROM leagueTeam WHERE leagueId = ? ORDER BY id", [league])
     }
 
-    /// True when league `league` has a team called exactly `name`.
-    func hasTeam(league: Int64, named name: String) throws -> Bool {
-        try db.exists("SELECT 1 FROM leagueTeam WHERE leagueId = ? AND name = ?", [league, name])
-    }
-
-    /// The name of league `league`'s team called `name` ignoring case, as stored, if any.
+    /// The name of league `league`'s team called `name` ignoring case (``CaseFold``), as
+    /// stored, if any (the first added, should imported data hold two).
     func teamName(league: Int64, matching name: String) throws -> String? {
-        try db.value(String.self, """
-            SELECT name FROM leagueTeam WHERE leagueId = ? AND \(db.dialect.textEqualsIgnoringCase("name"))
-            """, [league, name])
+        try db.value(String.self, "SELECT name FROM leagueTeam WHERE leagueId = ? AND nameKey = ? ORDER BY id",
+                     [league, CaseFold.key(name)])
     }
 
     /// Adds team `name` to league `league`, linked to club team `clubTeam` when given.
     func addTeam(league: Int64, name: String, clubTeam: Int64? = nil) throws {
-        try db.execute("INSERT INTO leagueTeam (leagueId, name, teamId) VALUES (?, ?, ?)", [league, name, clubTeam])
+        try db.execute("INSERT INTO leagueTeam (leagueId, name, nameKey, teamId) VALUES (?, ?, ?, ?)",
+                       [league, name, CaseFold.key(name), clubTeam])
     }
 
     /// Adds the teams `names` to league `league`, unlinked, in that order.
     func addTeams(league: Int64, names: [String]) throws {
         for name in names {
-            try db.execute("INSERT INTO leagueTeam (leagueId, name) VALUES (?, ?)", [league, name])
+            try db.execute("INSERT INTO leagueTeam (leagueId, name, nameKey) VALUES (?, ?, ?)", [league, name, CaseFold.key(name)])
         }
     }
 
@@ -216,31 +212,29 @@ struct LeagueStore {
     /// The league teams that stand for club team `team` (``SeasonStatistics``'s rule), by league,
     /// in every league whoever sees it.
     func sides(ofClubTeam team: Team) throws -> [(league: Int64, name: String)] {
-        try db.fetchAll(Self.clubTeamSides(db.dialect), Self.clubTeamSidesArguments(team)).map {
+        try db.fetchAll(Self.clubTeamSides, Self.clubTeamSidesArguments(team)).map {
             (try $0("leagueId"), try $0("name"))
         }
     }
 
     /// The query of ``sides(ofClubTeam:)`` (`leagueId`, `name`), with its arguments
     /// ``clubTeamSidesArguments(_:)``: a league team linked to the club team, or an unlinked
-    /// league team of the same name (ignoring case) in a league of the same season that the
-    /// club team's owner or one of its editors owns or edits.
-    static func clubTeamSides(_ dialect: SQLDialect) -> String {
-        """
+    /// league team of the same name (ignoring case, ``CaseFold``) in a league of the same
+    /// season that the club team's owner or one of its editors owns or edits.
+    static let clubTeamSides = """
         SELECT leagueTeam.leagueId, leagueTeam.name FROM leagueTeam JOIN league ON league.id = leagueTeam.leagueId
         WHERE (leagueTeam.teamId = ?
-           OR (leagueTeam.teamId IS NULL AND \(dialect.textEqualsIgnoringCase("leagueTeam.name")) AND league.season = ?
+           OR (leagueTeam.teamId IS NULL AND leagueTeam.nameKey = ? AND league.season = ?
                AND EXISTS (
                    SELECT 1 FROM (SELECT ownerId AS userId FROM team WHERE id = ?
                                   UNION SELECT userId FROM teamMember WHERE teamId = ? AND role = 'editor') AS trusted
                    WHERE trusted.userId = league.ownerId
                       OR trusted.userId IN (SELECT userId FROM leagueEditor WHERE leagueId = league.id))))
         """
-    }
 
-    /// The arguments of ``clubTeamSides(_:)``.
+    /// The arguments of ``clubTeamSides``.
     static func clubTeamSidesArguments(_ team: Team) -> [any SQLBindable] {
-        [team.id, team.name, team.season, team.id, team.id]
+        [team.id, CaseFold.key(team.name), team.season, team.id, team.id]
     }
 
     // MARK: - Deductions

@@ -185,10 +185,10 @@ struct MatchStore {
             """, arguments: visible.arguments + [viewer?.userID])
     }
 
-    /// Club team `team`'s matches: those of its league sides (``LeagueStore/clubTeamSides(_:)``)
+    /// Club team `team`'s matches: those of its league sides (``LeagueStore/clubTeamSides``)
     /// and the friendlies `user` recorded that it played, in playing order.
     func matches(ofClubTeam team: Team, friendliesOf user: Int64) throws -> [StoredMatch] {
-        let leagueSides = LeagueStore.clubTeamSides(db.dialect)
+        let leagueSides = LeagueStore.clubTeamSides
         return try fetch(where: """
             (match.leagueId IS NOT NULL AND EXISTS (
                 SELECT 1 FROM (\(leagueSides)) AS side

@@ -23,9 +23,9 @@ struct TeamStore {
     /// Inserts `team` and returns its id.
     func insert(_ team: NewTeam) throws -> Int64 {
         try db.insert("""
-            INSERT INTO team (name, season, category, region, primaryColor, secondaryColor, ownerId, createdAt, timeZone)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [team.name, team.season, team.category, team.region, team.primaryColor, team.secondaryColor, team.ownerID,
+            INSERT INTO team (name, nameKey, season, category, region, primaryColor, secondaryColor, ownerId, createdAt, timeZone)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [team.name, CaseFold.key(team.name), team.season, team.category, team.region, team.primaryColor, team.secondaryColor, team.ownerID,
                   team.createdAt, team.timeZone])
     }
 
@@ -46,21 +46,20 @@ struct TeamStore {
         try db.value(Int64.self, "SELECT ownerId FROM team WHERE id = ?", [id])
     }
 
-    /// Whether `owner` has a team of `name` (ignoring case) in `season` other than `except`.
+    /// Whether `owner` has a team of `name` (ignoring case, ``CaseFold``) in `season` other than `except`.
     func isNameTaken(owner: Int64, name: String, season: String, except: Int64?) throws -> Bool {
         try db.exists("""
-            SELECT 1 FROM team WHERE ownerId = ? AND \(db.dialect.textEqualsIgnoringCase("name")) AND season = ?
-              AND id IS DISTINCT FROM ?
-            """, [owner, name, season, except])
+            SELECT 1 FROM team WHERE ownerId = ? AND nameKey = ? AND season = ? AND id IS DISTINCT FROM ?
+            """, [owner, CaseFold.key(name), season, except])
     }
 
     /// Writes `team`'s name, season, category, region, colours and time zone.
     func update(_ team: Team) throws {
         try db.execute("""
-            UPDATE team SET name = ?, season = ?, category = ?, region = ?, primaryColor = ?, secondaryColor = ?,
-                            timeZone = ?
+            UPDATE team SET name = ?, nameKey = ?, season = ?, category = ?, region = ?, primaryColor = ?,
+                            secondaryColor = ?, timeZone = ?
             WHERE id = ?
-            """, [team.name, team.season, team.category, team.region, team.primaryColor,
+            """, [team.name, CaseFold.key(team.name), team.season, team.category, team.region, team.primaryColor,
                              team.secondaryColor, team.timeZone, team.id])
     }
 
@@ -73,7 +72,8 @@ struct TeamStore {
     }
 
     /// The teams `user` sees (owns, or holds a role on) that `reference` names, by id, with
-    /// `user`'s role on each: one at most for an id, any number for a name (ignoring case).
+    /// `user`'s role on each: one at most for an id, any number for a name (ignoring case,
+    /// ``CaseFold``).
     /// The condition is the visibility rule of teams, applied in SQL since a name selects
     /// among the visible teams only.
     func visible(_ reference: TeamReference, to user: Int64) throws -> [(id: Int64, role: TeamRole)] {
@@ -88,8 +88,8 @@ struct TeamStore {
             rows = try db.fetchAll(visible + " AND team.id = ?",
                                    [user, user, user, id])
         case .name(let name):
-            rows = try db.fetchAll(visible + " AND \(db.dialect.textEqualsIgnoringCase("team.name")) ORDER BY team.id",
-                                   [user, user, user, name])
+            rows = try db.fetchAll(visible + " AND team.nameKey = ? ORDER BY team.id",
+                                   [user, user, user, CaseFold.key(name)])
         }
         return try rows.map { (try $0("id"), TeamRole(rawValue: try $0("role")) ?? .viewer) }
     }
@@ -108,8 +108,9 @@ struct TeamStore {
                             items: { try $0.map(Self.access) })
     }
 
-    /// The order of team listings.
-    static let order = Keyset(list: "team listing", [.text("team.season", .descending), .text("team.name", ignoringCase: true),
+    /// The order of team listings: by season, newest first, then by name ignoring case
+    /// (``CaseFold``'s key, byte by byte).
+    static let order = Keyset(list: "team listing", [.text("team.season", .descending), .text("team.nameKey"),
                                                      .integer("team.id")])
 
     /// The rows of a team listing (holding ``order``'s key), `limit` at most when given.

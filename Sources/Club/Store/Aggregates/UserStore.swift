@@ -12,35 +12,39 @@ struct UserStore {
         var username: String
     }
 
-    /// Whether some user has `username`, ignoring case.
+    /// Whether some user has `username`, ignoring case (ASCII only: see ``CaseFold/isUsername(_:)``).
     func isUsernameTaken(_ username: String) throws -> Bool {
-        try db.exists("SELECT 1 FROM \"user\" WHERE \(db.dialect.equalsIgnoringCase("username"))", [username])
+        try named(username, columns: "1") != nil
     }
 
-    /// Whether some user (other than `except`, when given) has `email`, ignoring case.
+    /// The `columns` of the user named `username`, ignoring case; nil for no such user, and for
+    /// a name with other characters than ASCII ones, which no username has (``CaseFold/isUsername(_:)``).
+    private func named(_ username: String, columns: String) throws -> SQLRow? {
+        guard CaseFold.isUsername(username) else { return nil }
+        return try db.fetchOne("SELECT \(columns) FROM \"user\" WHERE \(db.dialect.equalsIgnoringCase("username"))", [username])
+    }
+
+    /// Whether some user (other than `except`, when given) has `email`, ignoring case (``CaseFold``).
     func isEmailInUse(_ email: String, except: Int64? = nil) throws -> Bool {
-        guard let except else {
-            return try db.exists("SELECT 1 FROM \"user\" WHERE \(db.dialect.equalsIgnoringCase("email"))", [email])
-        }
-        return try db.exists("SELECT 1 FROM \"user\" WHERE \(db.dialect.equalsIgnoringCase("email")) AND id <> ?",
-                             [email, except])
+        try db.exists("SELECT 1 FROM \"user\" WHERE emailKey = ? AND id IS DISTINCT FROM ?", [CaseFold.key(email), except])
     }
 
     /// Inserts a user and returns the new id.
     func insert(username: String, displayName: String, email: String, searchKey: String, passwordHash: String,
                 createdAt: Date) throws -> Int64 {
         try db.insert("""
-            INSERT INTO "user" (username, displayName, email, searchKey, passwordHash, createdAt)
-            VALUES (?, ?, ?, ?, ?, ?)
-            """, [username, displayName, email, searchKey, passwordHash, createdAt])
+            INSERT INTO "user" (username, displayName, email, emailKey, searchKey, passwordHash, createdAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, [username, displayName, email, CaseFold.key(email), searchKey, passwordHash, createdAt])
     }
 
     /// The user whose username (or, with `byEmail`, email) is `login`, ignoring case, with the
     /// stored password hash; nil for no such user.
     func credentials(_ login: String, byEmail: Bool) throws -> (user: Identity, passwordHash: String)? {
-        let column = byEmail ? "email" : "username"
-        guard let row = try db.fetchOne("SELECT id, username, passwordHash FROM \"user\" WHERE \(db.dialect.equalsIgnoringCase(column))",
-                                        [login]) else { return nil }
+        let columns = "id, username, passwordHash"
+        let found = byEmail ? try db.fetchOne("SELECT \(columns) FROM \"user\" WHERE emailKey = ?", [CaseFold.key(login)])
+                            : try named(login, columns: columns)
+        guard let row = found else { return nil }
         return (Identity(id: try row("id"), username: try row("username")), try row("passwordHash"))
     }
 
@@ -89,15 +93,13 @@ struct UserStore {
 
     /// The public profile of the user named `username` (ignoring case); nil for no such user.
     func profile(username: String) throws -> UserProfile? {
-        try db.fetchOne("""
-            SELECT id, username, displayName, createdAt FROM "user" WHERE \(db.dialect.equalsIgnoringCase("username"))
-            """, [username]).map(Self.profile)
+        try named(username, columns: "id, username, displayName, createdAt").map(Self.profile)
     }
 
     /// Sets user `id`'s display name, email and search key.
     func update(id: Int64, displayName: String, email: String, searchKey: String) throws {
-        try db.execute("UPDATE \"user\" SET displayName = ?, email = ?, searchKey = ? WHERE id = ?",
-                       [displayName, email, searchKey, id])
+        try db.execute("UPDATE \"user\" SET displayName = ?, email = ?, emailKey = ?, searchKey = ? WHERE id = ?",
+                       [displayName, email, CaseFold.key(email), searchKey, id])
     }
 
     /// Deletes user `id` and the players whose current team is one of theirs.
@@ -117,17 +119,17 @@ struct UserStore {
     ///
     /// - Throws: ``ClubError/notFound(kind:reference:)`` for no such user.
     func id(username: String) throws -> Int64 {
-        guard let id = try db.value(Int64.self, "SELECT id FROM \"user\" WHERE \(db.dialect.equalsIgnoringCase("username"))",
-                                    [username]) else {
+        guard let row = try named(username, columns: "id") else {
             throw ClubError.notFound(kind: "user", reference: username)
         }
-        return id
+        return try row("id")
     }
 
     /// The ids of those of `usernames` that exist, keyed by the name lower-cased (usernames are
-    /// ASCII, so that is the case the schema ignores), looked up a thousand names a query.
+    /// ASCII, so that is the case the schema ignores; other names find no one), looked up a
+    /// thousand names a query.
     func ids(usernames: [String]) throws -> [String: Int64] {
-        let names = Array(Set(usernames.map { $0.lowercased() })).sorted()
+        let names = Array(Set(usernames.filter(CaseFold.isUsername).map { $0.lowercased() })).sorted()
         var ids: [String: Int64] = [:]
         for start in stride(from: 0, to: names.count, by: 1_000) {
             let part = names[start..<min(start + 1_000, names.count)]

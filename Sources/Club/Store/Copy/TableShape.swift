@@ -29,13 +29,12 @@ enum ColumnKind: String, Sendable, Equatable {
         }
     }
 
-    /// The kind of a PostgreSQL column of `information_schema.columns`' `data_type` and `udt_name`.
-    init?(postgresType type: String, udtName: String) {
+    /// The kind of a PostgreSQL column of `information_schema.columns`' `data_type`.
+    init?(postgresType type: String) {
         switch type {
         case "bigint", "integer", "smallint": self = .integer
         case "double precision", "real": self = .real
         case "text", "character varying": self = .text
-        case "USER-DEFINED" where udtName == "citext": self = .text
         case "bytea": self = .blob
         case "boolean": self = .boolean
         case "timestamp with time zone": self = .timestamp
@@ -112,7 +111,7 @@ struct TableShape: Sendable, Equatable {
                 let name: String = try row("name")
                 let type: String = try row("type")
                 let udt: String = try row("udt")
-                guard let kind = ColumnKind(postgresType: type, udtName: udt) else {
+                guard let kind = ColumnKind(postgresType: type) else {
                     throw StoreCopyError.schemaMismatch(table: table.name, message: "column \(name) is of type \(udt), which a copy does not carry")
                 }
                 columns.append(Column(name: name.lowercased(), kind: kind))

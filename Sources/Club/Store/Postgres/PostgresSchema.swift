@@ -523,10 +523,31 @@ enum PostgresSchema {
                 CHECK (viewTokenHash IS NULL OR (length(viewTokenHash) = 64 AND viewTokenHash ~ '^[0-9a-f]*$'));
             CREATE UNIQUE INDEX board_viewToken ON board(viewTokenHash);
             """#),
+
+        PostgresMigration(identifier: FoldedKeyMigration.identifier, sql: #"""
+            -- Names and emails compared ignoring the case of every letter by a key Swift folds
+            -- (CaseFold), the same on both stores, as SQLite's v12 does. citext folded by the
+            -- database's locale, so its answer depended on how the cluster was made: the
+            -- columns become TEXT. Usernames are ASCII and compare as SQLite's NOCASE does,
+            -- through lower(x COLLATE "C"), which folds ASCII letters alone in any locale.
+            ALTER TABLE "user" ALTER COLUMN username TYPE TEXT;
+            ALTER TABLE "user" ALTER COLUMN email TYPE TEXT;
+            CREATE UNIQUE INDEX user_username_nocase ON "user"(lower(username COLLATE "C"));
+            ALTER TABLE "user" ADD COLUMN emailKey TEXT NOT NULL DEFAULT '';
+            ALTER TABLE team ADD COLUMN nameKey TEXT NOT NULL DEFAULT '';
+            ALTER TABLE league ADD COLUMN nameKey TEXT NOT NULL DEFAULT '';
+            ALTER TABLE leagueTeam ADD COLUMN nameKey TEXT NOT NULL DEFAULT '';
+            DROP INDEX team_name;
+            DROP INDEX league_name;
+            """#, fill: FoldedKeyMigration.fill, sqlAfterFill: #"""
+            CREATE UNIQUE INDEX user_emailKey ON "user"(emailKey);
+            CREATE INDEX team_name ON team(nameKey);
+            CREATE INDEX league_name ON league(nameKey);
+            """#),
     ]
 }
 
-// How a SQLite migration becomes a PostgreSQL one (follow it for v12 and later):
+// How a SQLite migration becomes a PostgreSQL one (follow it for v13 and later):
 //
 //   SQLite                                  PostgreSQL
 //   --------------------------------------  ------------------------------------------------------
@@ -539,8 +560,11 @@ enum PostgresSchema {
 //   INTEGER                                 BIGINT (SQLite's integers are 64-bit; Swift reads Int64)
 //   REAL                                    DOUBLE PRECISION
 //   TEXT                                    TEXT
-//   TEXT COLLATE NOCASE [UNIQUE]            CITEXT [UNIQUE] (the extension is created in v1)
-//   INDEX ON t(x COLLATE NOCASE)            INDEX ON t(lower(x))
+//   TEXT COLLATE NOCASE [UNIQUE]            TEXT [and a UNIQUE INDEX ON t(lower(x COLLATE "C"))],
+//                                           ASCII folding as NOCASE's in any locale (v1 to v11
+//                                           said CITEXT, which v12 undoes); for text a person
+//                                           names things with, a CaseFold key column instead
+//   INDEX ON t(x COLLATE NOCASE)            INDEX ON t(lower(x COLLATE "C"))
 //   BLOB                                    BYTEA
 //   DATETIME                                TIMESTAMPTZ; a default written in UTC ('...+00')
 //   BOOLEAN DEFAULT 0 / 1                   BOOLEAN DEFAULT FALSE / TRUE
@@ -570,3 +594,4 @@ enum PostgresSchema {
 //                                           starts at v1 and takes every version at once)
 //   one execute per migration               one simple query per migration, run in a transaction:
 //                                           no CREATE INDEX CONCURRENTLY, no psql meta-commands
+//   Swift filling rows between statements   the same function (`fill`), then `sqlAfterFill`

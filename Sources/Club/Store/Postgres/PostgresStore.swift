@@ -124,6 +124,8 @@ final class PostgresStore: Sendable {
             for (order, migration) in PostgresSchema.migrations.enumerated() {
                 if !applied.contains(migration.identifier) {
                     try postgres.executeScript(migration.sql)
+                    try migration.fill?(postgres)
+                    if let after = migration.sqlAfterFill { try postgres.executeScript(after) }
                     try postgres.execute("INSERT INTO \(Self.migrationsTable) (identifier, appliedOrder) VALUES (?, ?)",
                                          [migration.identifier, order + 1])
                     done.append(migration.identifier)

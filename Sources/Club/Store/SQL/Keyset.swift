@@ -8,15 +8,15 @@ import Support
 /// dialect, since a column sorted ignoring case is spelled differently in each store.
 ///
 /// ```swift
-/// static let order = Keyset(list: "team listing", [.text("team.season", .descending),
-///                                                  .text("team.name", ignoringCase: true), .integer("team.id")])
+/// static let order = Keyset(list: "user search", [.text("username", ignoringCase: true), .integer("id")])
 /// let (condition, arguments) = try order.after(cursor, db.dialect)   // "TRUE" for the first page
-/// let sql = "SELECT team.*, \(order.selection) FROM team WHERE \(condition) ORDER BY \(order.orderBy(db.dialect)) LIMIT ?"
+/// let sql = "SELECT id, \(order.selection) FROM \"user\" WHERE \(condition) ORDER BY \(order.orderBy(db.dialect)) LIMIT ?"
 /// ```
 struct Keyset: Sendable {
     /// One sort column: an SQL expression that is never NULL (write `coalesce(...)` and a
     /// `CASE WHEN ... IS NULL THEN 1 ELSE 0 END` column before it for a nullable one), text
-    /// compared ignoring case or not, or an integer.
+    /// compared byte by byte or ignoring ASCII case (usernames; names sort by their
+    /// ``CaseFold`` key column, byte by byte), or an integer.
     struct Column: Sendable {
         var expression: String
         var ignoringCase: Bool

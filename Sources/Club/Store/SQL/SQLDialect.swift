@@ -6,48 +6,41 @@ enum SQLDialect: Sendable, Equatable {
     case sqlite
     case postgres
 
-    /// `column = ?`, ignoring case, for a column declared case-insensitive: `COLLATE NOCASE`
-    /// in SQLite, `citext` in PostgreSQL. They compare that way with each other, but
-    /// PostgreSQL compares a `citext` column with a `text` argument as text, so the argument
-    /// is cast. (For a plain `TEXT` column, see ``textEqualsIgnoringCase(_:)``.)
+    /// `column = ?`, ignoring the case of ASCII letters, for a username (ASCII by
+    /// ``Validation/username(_:)``; see ``CaseFold`` for the rest): SQLite's `NOCASE`, and in
+    /// PostgreSQL `lower(x COLLATE "C")`, which folds the ASCII letters alone whatever the
+    /// database's locale, and is the expression of the unique index `user_username_nocase`.
     func equalsIgnoringCase(_ column: String) -> String {
         switch self {
         case .sqlite: return "\(column) = ? COLLATE NOCASE"
-        case .postgres: return "\(column) = CAST(? AS citext)"
+        case .postgres: return "lower(\(column) COLLATE \"C\") = lower(CAST(? AS text) COLLATE \"C\")"
         }
     }
 
-    /// `column IN (?, ...)` with `count` arguments, ignoring case, for a column declared
-    /// case-insensitive (see ``equalsIgnoringCase(_:)``): SQLite compares with the column's
-    /// `NOCASE`; PostgreSQL's arguments are cast to `citext`.
+    /// `column IN (?, ...)` with `count` arguments, ignoring the case of ASCII letters as
+    /// ``equalsIgnoringCase(_:)`` does.
     func inIgnoringCase(_ column: String, count: Int) -> String {
-        let argument = self == .sqlite ? "?" : "CAST(? AS citext)"
-        return "\(column) IN (\(Array(repeating: argument, count: count).joined(separator: ", ")))"
-    }
-
-    /// `expression = ?`, ignoring case, for a plain `TEXT` expression (team and league names,
-    /// whose case-insensitive indexes are `(name COLLATE NOCASE)` in SQLite and `lower(name)`
-    /// in PostgreSQL). PostgreSQL's `lower` folds every letter, SQLite's `NOCASE` the ASCII
-    /// ones only.
-    func textEqualsIgnoringCase(_ expression: String) -> String {
         switch self {
-        case .sqlite: return "\(expression) = ? COLLATE NOCASE"
-        case .postgres: return "lower(\(expression)) = lower(?)"
+        case .sqlite:
+            return "\(column) COLLATE NOCASE IN (\(Array(repeating: "?", count: count).joined(separator: ", ")))"
+        case .postgres:
+            let argument = "lower(CAST(? AS text) COLLATE \"C\")"
+            return "lower(\(column) COLLATE \"C\") IN (\(Array(repeating: argument, count: count).joined(separator: ", ")))"
         }
     }
 
-    /// An ORDER BY term (or one side of a comparison) sorting `expression` ignoring case, as
-    /// SQLite's `NOCASE` does: by the lower-cased text's bytes. PostgreSQL's comparison is made
-    /// byte-wise (`COLLATE "C"`), so that the order does not depend on the database's locale
-    /// and is SQLite's for ASCII text. Both sides of a comparison take it:
+    /// An ORDER BY term (or one side of a comparison) sorting `expression` ignoring the case of
+    /// ASCII letters, as SQLite's `NOCASE` does: by the text's bytes with `A`...`Z` read as
+    /// `a`...`z`, in PostgreSQL whatever the database's locale. Both sides of a comparison
+    /// take it:
     ///
     /// ```swift
-    /// "\(dialect.orderIgnoringCase("name")) > \(dialect.orderIgnoringCase("?"))"
+    /// "\(dialect.orderIgnoringCase("username")) > \(dialect.orderIgnoringCase("?"))"
     /// ```
     func orderIgnoringCase(_ expression: String) -> String {
         switch self {
         case .sqlite: return "\(expression) COLLATE NOCASE"
-        case .postgres: return "lower(\(expression)) COLLATE \"C\""
+        case .postgres: return "lower(CAST(\(expression) AS text) COLLATE \"C\")"
         }
     }
 
@@ -58,14 +51,6 @@ enum SQLDialect: Sendable, Equatable {
         switch self {
         case .sqlite: return expression
         case .postgres: return "\(expression) COLLATE \"C\""
-        }
-    }
-
-    /// `expression LIKE ?` ignoring (ASCII) case, as SQLite's LIKE does.
-    func likeIgnoringCase(_ expression: String) -> String {
-        switch self {
-        case .sqlite: return "\(expression) LIKE ? ESCAPE '\\'"
-        case .postgres: return "\(expression) ILIKE ? ESCAPE '\\'"
         }
     }
 
