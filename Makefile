@@ -16,9 +16,10 @@ run: build
 
 # Every test on SQLite, then every suite that opens a club database again on a throwaway
 # PostgreSQL server (scripts/test-postgres starts and removes it; if it cannot start, the run
-# fails saying why).
+# fails saying why). scripts/summarise-tests ends a failing run with the first issue of each
+# failing test, where a log cut to its last lines still shows them.
 test: test-sqlite
-	scripts/test-postgres env TOUCHLINE_TEST_STORE=postgres $(SWIFT) test --skip-build --filter '$(POSTGRES_SUITES)'
+	scripts/summarise-tests scripts/test-postgres env TOUCHLINE_TEST_STORE=postgres $(SWIFT) test --skip-build --filter '$(POSTGRES_SUITES)'
 
 # The suites that run against PostgreSQL too (a regular expression over swift-testing's
 # `Module.Suite/test` names): all of ClubTests (PostgresStoreTests among them) and
@@ -33,7 +34,7 @@ POSTGRES_SUITES ?= ClubTests\.|TouchlineServerTests\.|TouchlineCLITests\.($(POST
 
 # The quick loop: every test, on SQLite only.
 test-sqlite: bootstrap
-	$(SWIFT) test
+	scripts/summarise-tests $(SWIFT) test
 
 build: bootstrap
 	$(SWIFT) build -c $(CONFIG) --product touchline

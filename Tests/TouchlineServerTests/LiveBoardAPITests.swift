@@ -163,7 +163,7 @@ struct LiveBoardAPITests {
             let (token, id, _) = try await Self.sharedBoard(client)
             let port = try #require(client.client.port)
             // A browser's handshake, by hand: WebSocketClient always sends an Origin of its own.
-            let page = try RawConnection(port: port, timeout: 10)
+            let page = try RawConnection(port: port, timeout: 60)
             try page.send("GET /api/v1/boards/\(id)/live?role=publish HTTP/1.1\r\nHost: localhost:\(port)\r\n"
                 + "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
                 + "Sec-WebSocket-Version: 13\r\nOrigin: http://localhost:\(port)\r\nCookie: touchline_session=\(token)\r\n\r\n")

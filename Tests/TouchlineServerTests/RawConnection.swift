@@ -9,7 +9,7 @@ final class RawConnection {
     private var descriptor: Int32
 
     /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds.
-    init(port: Int, timeout: Double = 10) throws {
+    init(port: Int, timeout: Double = 30) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw TestFailure("socket: \(errno)") }
         var address = sockaddr_in()
