@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Routes", targets: ["Routes"]),
         .library(name: "League", targets: ["League"]),
         .library(name: "Reports", targets: ["Reports"]),
+        .library(name: "Stickers", targets: ["Stickers"]),
         .library(name: "Club", targets: ["Club"]),
         .library(name: "MapTiles", targets: ["MapTiles"]),
         .executable(name: "touchline", targets: ["TouchlineCLI"]),
@@ -27,6 +28,7 @@ let package = Package(
         // Live boards: the owner's page publishes and viewers follow over WebSockets.
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -92,6 +94,11 @@ let package = Package(
         // The football domain as plain values: matches, statistics, standings, fixtures, importers
         // (CSV split into fields by SwiftCSV).
         .target(name: "League", dependencies: ["Support", .product(name: "SwiftCSV", package: "SwiftCSV")]),
+
+        // Sticker collections as plain values: the odds of finishing an album (later draws,
+        // blocking and swap plans). No SQL, no drawing. ARCHITECTURE's "Collections", renamed:
+        // swift-collections (through swift-nio) already has a target of that name.
+        .target(name: "Stickers", dependencies: ["Support", .product(name: "HeapModule", package: "swift-collections")]),
 
         // Printable renderers fed with plain values: league tables, player cards, card sheets,
         // card albums (also read from a ZIP archive by ZIPFoundation, in memory).
@@ -187,7 +194,7 @@ let package = Package(
         // Benchmarks (`make bench`), built in release mode.
         .executableTarget(
             name: "TouchlineBench",
-            dependencies: ["Canvas", "Tactics", "Routes", "League", "Reports", "Club", "CCairo"],
+            dependencies: ["Canvas", "Tactics", "Routes", "League", "Reports", "Club", "Stickers", "Support", "CCairo"],
             path: "bench/Sources/TouchlineBench"
         ),
 
@@ -208,7 +215,8 @@ let package = Package(
             dependencies: ["MapTiles", "Routes", "Canvas", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "RoutesTests", dependencies: ["Routes", "Canvas"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "LeagueTests", dependencies: ["League"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "LeagueTests", dependencies: ["League", "Support"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "StickersTests", dependencies: ["Stickers", "Support"]),
         .testTarget(
             name: "TouchlineServerTests",
             dependencies: ["TouchlineServer", "Club", "Canvas", "MapTiles", "Routes", "Tactics", "TestSupport",

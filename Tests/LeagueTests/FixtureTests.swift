@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import League
+import Support
+import Testing
 
 /// Round-robin fixtures: the circle method, the second-half schemes, breaks, byes, seeds,
 /// dates and regeneration.

@@ -799,3 +799,57 @@ extension RouteStatisticsTests {
     }
 }
 
+
+/// The direct problem: going a distance at a bearing lands where the inverse measures it back.
+@Suite struct GeodesicDestinationTests {
+    @Test(arguments: [(43.2630, -2.9350), (0, 0), (-33.86, 151.21), (78.2, 15.6), (-89.9, 10), (10, 179.999)])
+    func theInverseMeasuresTheDistanceGone(latitude: Double, longitude: Double) throws {
+        let start = GeoPoint(latitude: latitude, longitude: longitude)
+        for bearing in stride(from: 0.0, to: 360, by: 22.5) {
+            for distance in [0.0, 150, 500, 1_234.5, 2_000, 1_000_000, 10_000_000] {
+                let end = try #require(Geodesic.destination(from: start, bearingDegrees: bearing, distanceMeters: distance))
+                #expect((-90...90).contains(end.latitude) && (-180...180).contains(end.longitude))
+                let back = Geodesic.distance(start, end)
+                #expect(abs(back - distance) < 0.001, "\(latitude),\(longitude) at \(bearing)° for \(distance) m: \(back) m")
+            }
+        }
+    }
+
+    @Test func northAndEastGoWhereTheyShould() throws {
+        let origin = GeoPoint(latitude: 0, longitude: 0)
+        let north = try #require(Geodesic.destination(from: origin, bearingDegrees: 0, distanceMeters: 1_000))
+        // A degree of latitude at the equator is 110,574.3 m on WGS84.
+        #expect(abs(north.latitude - 1_000 / 110_574.3) < 1e-7 && abs(north.longitude) < 1e-12)
+        let east = try #require(Geodesic.destination(from: origin, bearingDegrees: 90, distanceMeters: 1_000))
+        // A degree of longitude at the equator is 111,319.49 m.
+        #expect(abs(east.longitude - 1_000 / 111_319.49) < 1e-7 && abs(east.latitude) < 1e-12)
+        #expect(Geodesic.destination(from: origin, bearingDegrees: .nan, distanceMeters: 1) == nil)
+        #expect(Geodesic.destination(from: origin, bearingDegrees: 0, distanceMeters: -1) == nil)
+        #expect(Geodesic.destination(from: GeoPoint(latitude: 91, longitude: 0), bearingDegrees: 0, distanceMeters: 1) == nil)
+        #expect(Geodesic.destination(from: GeoPoint(latitude: 0, longitude: -600), bearingDegrees: 0, distanceMeters: 1) == nil)
+        // Across the antimeridian either way, the longitude comes back into -180..<180.
+        let west = try #require(Geodesic.destination(from: GeoPoint(latitude: 0, longitude: -179.999), bearingDegrees: 270,
+                                                     distanceMeters: 1_000))
+        #expect(abs(west.longitude - (-179.999 - 1_000 / 111_319.49 + 360)) < 1e-7)
+    }
+
+    /// The first metre leaves in the bearing asked for, at every latitude: east over north in
+    /// metres of the ellipsoid's meridian (M) and prime-vertical (N) radii of curvature.
+    @Test(arguments: [-75.0, -40, -5, 0, 20, 43.26, 60, 84])
+    func theFirstMetreLeavesAtTheBearingAsked(latitude: Double) throws {
+        let start = GeoPoint(latitude: latitude, longitude: 10)
+        let a = Geodesic.equatorialRadiusMeters, f = Geodesic.flattening
+        let e2 = f * (2 - f), s = sin(latitude * .pi / 180)
+        let w = (1 - e2 * s * s).squareRoot()
+        let m = a * (1 - e2) / (w * w * w), n = a / w
+        for bearing in stride(from: 5.0, to: 360, by: 35) {
+            let end = try #require(Geodesic.destination(from: start, bearingDegrees: bearing, distanceMeters: 1))
+            let north = (end.latitude - latitude) * .pi / 180 * m
+            let east = (end.longitude - 10) * .pi / 180 * n * cos(latitude * .pi / 180)
+            var seen = atan2(east, north) * 180 / .pi
+            if seen < 0 { seen += 360 }
+            #expect(abs(seen - bearing) < 1e-4, "\(latitude)° at \(bearing)°: left at \(seen)°")
+            #expect(abs((north * north + east * east).squareRoot() - 1) < 1e-6)
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Computes league tables from matches: derived every time from the results, never kept as
 /// running totals a correction could leave stale.

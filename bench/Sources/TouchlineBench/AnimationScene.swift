@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import League
+import Support
 import Tactics
 
 /// The "animation" scenes: a 10-second drill drawn on a 1024 x 768 surface (seven pen strokes

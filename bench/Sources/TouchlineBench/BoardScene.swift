@@ -1,6 +1,7 @@
 import Canvas
 import Foundation
 import League
+import Support
 import Tactics
 
 /// The "board" scene: 20 pen strokes of 200 timed points, alternately red and blue, wandering

@@ -1,5 +1,6 @@
 import Foundation
 import League
+import Support
 
 /// The "league" scenes: importing the openfootball seasons in the test fixtures (as they are,
 /// and as CSV), a real 380-match table under head-to-head rules, a synthetic league of 100,000 matches, and a

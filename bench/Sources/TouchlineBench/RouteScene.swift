@@ -2,6 +2,7 @@ import Canvas
 import Foundation
 import League
 import Routes
+import Support
 
 /// The "route" scenes: a 5,000-point track drawn as a 600 x 400 PNG, parsing the 589 kB Garmin
 /// GPX of the test fixtures and computing its statistics, and a batch of thumbnails of 1,000

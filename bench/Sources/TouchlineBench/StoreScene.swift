@@ -1,6 +1,7 @@
 import Club
 import Foundation
 import League
+import Support
 
 /// How large the store scenes' database is, and how many messages the send scene sends.
 struct StoreSize {

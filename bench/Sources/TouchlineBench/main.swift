@@ -146,6 +146,7 @@ func runScenes(_ arguments: Arguments, peers: Peers?) throws -> [SceneResult] {
     results += try PrintScene.run(bench: bench)
     results += try CardScene.run(bench: bench)
     results += try AnimationScene.run(bench: bench)
+    results += try SwapScene.run(bench: bench, smoke: arguments.smoke)
     results += try StoreScene.run(bench: bench, size: arguments.smoke ? .smoke : .full, keep: arguments.keepStore,
                                   postgres: arguments.postgres)
     return results.filter { $0.runs > 0 }
