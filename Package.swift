@@ -113,6 +113,7 @@ let package = Package(
                 "Tactics",
                 "League",
                 "Routes",
+                "Stickers",
                 "Support",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -179,6 +180,7 @@ let package = Package(
                 "Reports",
                 "Club",
                 "MapTiles",
+                "Stickers",
                 "Support",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -208,7 +210,7 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "League", "Canvas", "TestSupport"]),
         .testTarget(
             name: "ClubTests",
-            dependencies: ["Club", "Routes", "League", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Club", "Routes", "League", "Stickers", "Support", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "MapTilesTests",

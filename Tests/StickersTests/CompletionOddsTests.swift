@@ -102,4 +102,15 @@ import Testing
         let weighted = try AlbumProgress(packSize: 1, classes: [.init(weight: 1, cards: 1, missing: 1), .init(weight: 2, cards: 1, missing: 1)])
         #expect(throws: OddsError.needsEqualWeights) { try CompletionOdds.probabilityWithin(3, weighted) }
     }
+
+    @Test func swappingAtParFillsOnlyCardsOfTheSameRarity() throws {
+        // Two common duplicates fill two common slots; no rare slot, however rare duplicates are.
+        let album = try AlbumProgress(packSize: 2, classes: [.init(weight: 1, cards: 10, missing: 4, spare: 2),
+                                                             .init(weight: 0.25, cards: 5, missing: 5, spare: 0),
+                                                             .init(weight: 0.05, cards: 2, missing: 1, spare: 7)])
+        let swapped = try album.swappingAtPar()
+        #expect(swapped.classes.map(\.missing) == [2, 5, 0])
+        #expect(swapped.classes.allSatisfy { $0.spare == 0 })
+        #expect(try CompletionOdds.expectedEnvelopes(swapped) < CompletionOdds.expectedEnvelopes(album))
+    }
 }

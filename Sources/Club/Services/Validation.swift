@@ -131,27 +131,34 @@ enum Validation {
     /// file or an upload cut short is refused here rather than when a card is printed).
     static func photo(_ data: Data?) throws -> Data? {
         guard let data else { return nil }
+        _ = try image(data, field: "photo")
+        return data
+    }
+
+    /// A picture a card or album shows (a player photo, a sticker's image), checked as
+    /// ``photo(_:)`` says; returns what its header says of it. `field` names it in messages.
+    static func image(_ data: Data, field: String) throws -> ImageHeader {
         guard data.count <= Squads.photoMaximumBytes else {
-            throw ClubError.invalid(field: "photo", message: "is larger than \(Squads.photoMaximumBytes >> 20) MiB; "
+            throw ClubError.invalid(field: field, message: "is larger than \(Squads.photoMaximumBytes >> 20) MiB; "
                 + "resize or compress it")
         }
         let header: ImageHeader
         do {
             header = try ImageHeader(data)
         } catch let failure as ImageHeader.Failure {
-            throw ClubError.invalid(field: "photo", message: failure.errorDescription ?? "is not a PNG or JPEG file")
+            throw ClubError.invalid(field: field, message: failure.errorDescription ?? "is not a PNG or JPEG file")
         }
         let side = Squads.photoMaximumSide, pixels = Squads.photoMaximumPixels
         guard header.width <= side, header.height <= side, header.width * header.height <= pixels else {
-            throw ClubError.invalid(field: "photo", message: "is \(header.width)x\(header.height) px: at most \(side) px a side "
+            throw ClubError.invalid(field: field, message: "is \(header.width)x\(header.height) px: at most \(side) px a side "
                 + "and \(pixels / 1_000_000) megapixels; resize it (1000 px on the longer side is plenty for a card)")
         }
         do {
             try header.checkComplete(data)
         } catch let failure as ImageHeader.Failure {
-            throw ClubError.invalid(field: "photo", message: failure.errorDescription ?? "is cut short")
+            throw ClubError.invalid(field: field, message: failure.errorDescription ?? "is cut short")
         }
-        return data
+        return header
     }
 
     /// Case- and accent-insensitive search text (`José` and `JOSE` both give `jose`).

@@ -477,6 +477,9 @@ extension ClubStore {
                 CREATE INDEX league_name ON league(nameKey);
                 """)
         }
+        migrator.registerMigration(CollectionSchema.identifier) { db in
+            try db.execute(sql: CollectionSchema.sqlite)
+        }
         return migrator
     }
 

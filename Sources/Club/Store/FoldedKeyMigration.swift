@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Version 12 of both schemas ("v12 names and emails ignoring case in every script") adds the
 /// columns that ``CaseFold`` keys live in. The keys are folded in Swift, so neither database can

@@ -16,11 +16,15 @@ public struct AlbumProgress: Sendable, Hashable {
         public var cards: Int
         /// How many of them the collector does not own.
         public var missing: Int
+        /// Duplicates of this class's cards the collector could swap away (copies beyond the
+        /// one in the album that are not promised elsewhere).
+        public var spare: Int
 
-        public init(weight: Double, cards: Int, missing: Int) {
+        public init(weight: Double, cards: Int, missing: Int, spare: Int = 0) {
             self.weight = weight
             self.cards = cards
             self.missing = missing
+            self.spare = spare
         }
     }
 
@@ -82,5 +86,16 @@ public struct AlbumProgress: Sendable, Hashable {
             left -= filled
         }
         return try AlbumProgress(packSize: packSize, classes: classes)
+    }
+
+    /// The album once every class's ``RarityClass/spare`` duplicates are swapped one for one
+    /// for missing cards of the same rarity (swaps at par, as the swap plan makes them).
+    public func swappingAtPar() throws -> AlbumProgress {
+        try AlbumProgress(packSize: packSize, classes: classes.map { rarity in
+            var swapped = rarity
+            swapped.missing = max(0, rarity.missing - max(0, rarity.spare))
+            swapped.spare = 0
+            return swapped
+        })
     }
 }

@@ -1,10 +1,11 @@
 import ArgumentParser
 import Canvas
 import Club
-import Routes
 import Foundation
 import League
 import Reports
+import Routes
+import Stickers
 import Tactics
 
 /// sysexits(3) codes the CLI exits with.
@@ -61,7 +62,7 @@ extension ExitStatus {
         case let error as CommandError: return error.status
         case RouteMapError.sizeTooSmall: return .usage
         case is StrokeLogError, is PitchDimensionsError, is RouteReadError, is RouteMapError, is PlayerCardError,
-             is ImportError: return .dataError
+             is ImportError, is ManifestError, is StickerError, is OddsError: return .dataError
         case let error as ClubError:
             switch error {
             case .permissionDenied, .invalidCredentials: return .permission

@@ -544,6 +544,8 @@ enum PostgresSchema {
             CREATE INDEX team_name ON team(nameKey);
             CREATE INDEX league_name ON league(nameKey);
             """#),
+
+        PostgresMigration(identifier: CollectionSchema.identifier, sql: CollectionSchema.postgres),
     ]
 }
 

@@ -10,30 +10,31 @@ import Foundation
 /// database's locale, so the answer depended on how the cluster was made (under a Turkish
 /// locale, `KIM` is not `kim`). A key folded here is the same whichever store holds it.
 ///
-/// Usernames are ASCII (``Validation/username(_:)``), where `NOCASE` is right; the
+/// Usernames are ASCII (Club's `Validation.username`), where `NOCASE` is right; the
 /// PostgreSQL store compares them as `lower(x COLLATE "C")`, which folds ASCII alone too
-/// (``SQLDialect/equalsIgnoringCase(_:)``), and a name with any other character matches no
-/// user (``isUsername(_:)``).
-enum CaseFold {
+/// (Club's `SQLDialect.equalsIgnoringCase`), and a name with any other character matches no
+/// user (``isUsername(_:)``). Here in Support so that the domain modules (a sticker
+/// collection's family names) tell names apart by the same rule.
+public enum CaseFold {
     /// `text` with every letter's case folded and its accents composed (NFC): `ÉQUIPE`,
     /// `équipe` and `e` + U+0301 + `quipe` give one key, as do `STRASSE` and `Straße`.
     /// Full case folding as Swift's Unicode tables map upper then lower case; accents are
     /// kept (`Equipe` is not `Équipe`).
-    static func key(_ text: String) -> String {
+    public static func key(_ text: String) -> String {
         text.uppercased().lowercased().precomposedStringWithCanonicalMapping
     }
 
     /// Whether `a` and `b` are the same name ignoring case: the same ``key(_:)``. The services
     /// compare names they hold in memory (a match's two sides, a line-up's players) by it, so
     /// that they agree with the stores.
-    static func same(_ a: String, _ b: String) -> Bool {
+    public static func same(_ a: String, _ b: String) -> Bool {
         key(a) == key(b)
     }
 
     /// Whether `name` could be a username: ASCII only. Lookups skip any other name, since the
     /// databases would fold some of them to ASCII letters (the Kelvin sign to `k`) and find a
     /// user who never had that name.
-    static func isUsername(_ name: String) -> Bool {
+    public static func isUsername(_ name: String) -> Bool {
         name.utf8.allSatisfy { $0 < 0x80 }
     }
 }

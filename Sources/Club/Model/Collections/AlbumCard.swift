@@ -1,0 +1,13 @@
+import Stickers
+
+/// One card of a collection in a collector's album: its slot and the copies held.
+public struct AlbumCard: Sendable, Equatable, Codable {
+    public var number: Int
+    public var title: String
+    public var family: String
+    public var rarity: Rarity
+    /// Copies owned (0: the slot is empty).
+    public var owned: Int
+    /// Copies promised in pending swaps.
+    public var blocked: Int
+}

@@ -1,0 +1,264 @@
+import Foundation
+import Stickers
+import Support
+
+/// The sticker collection tables (schema v13, ``CollectionSchema``): collections, editors,
+/// families, cards and images, collectors with their envelopes and copies, and the draws'
+/// record. ``Collections`` decides who may do what; this only reads and writes.
+struct CollectionStore {
+    let db: StoreTransaction
+
+    /// A collection as the service resolves it.
+    struct Found {
+        var id: Int64
+        var name: String
+        var ownerID: Int64
+        var packSize: Int
+        var weights: RarityWeights
+    }
+
+    // MARK: - Catalogue
+
+    /// The collection whose name folds to `nameKey`.
+    func find(nameKey: String) throws -> Found? {
+        try db.fetchOne("""
+            SELECT id, name, ownerId, packSize, commonWeight, rareWeight, specialWeight FROM collection WHERE nameKey = ?
+            """, [nameKey]).map { row in
+            Found(id: try row("id"), name: try row("name"), ownerID: try row("ownerId"), packSize: try row("packSize"),
+                  weights: RarityWeights(common: try row("commonWeight"), rare: try row("rareWeight"),
+                                         special: try row("specialWeight")))
+        }
+    }
+
+    /// Whether `user` edits collection `id`.
+    func isEditor(_ id: Int64, user: Int64) throws -> Bool {
+        try db.value(Int.self, "SELECT count(*) FROM collectionEditor WHERE collectionId = ? AND userId = ?", [id, user]) == 1
+    }
+
+    /// Whether `user` has started collection `id`.
+    func isCollector(_ id: Int64, user: Int64) throws -> Bool {
+        try db.value(Int.self, "SELECT count(*) FROM collector WHERE collectionId = ? AND userId = ?", [id, user]) == 1
+    }
+
+    /// The id of the stored image with digest `sha256`, if any.
+    func imageID(sha256: String) throws -> Int64? {
+        try db.value(Int64.self, "SELECT id FROM stickerImage WHERE sha256 = ?", [sha256])
+    }
+
+    func insertImage(sha256: String, format: String, width: Int, height: Int, data: Data) throws -> Int64 {
+        try db.insert("INSERT INTO stickerImage (sha256, format, width, height, data) VALUES (?, ?, ?, ?, ?)",
+                      [sha256, format, width, height, data])
+    }
+
+    func insertCollection(name: String, nameKey: String, description: String, coverImageID: Int64?, packSize: Int,
+                          weights: RarityWeights, ownerID: Int64, createdAt: Date) throws -> Int64 {
+        try db.insert("""
+            INSERT INTO collection (name, nameKey, description, coverImageId, packSize, commonWeight, rareWeight,
+                                    specialWeight, ownerId, createdAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [name, nameKey, description, coverImageID, packSize, weights.common, weights.rare, weights.special,
+                  ownerID, createdAt])
+    }
+
+    func insertFamily(collection: Int64, name: String) throws -> Int64 {
+        try db.insert("INSERT INTO cardFamily (collectionId, name, nameKey) VALUES (?, ?, ?)",
+                      [collection, name, CaseFold.key(name)])
+    }
+
+    func insertSticker(title: String, description: String, createdAt: Date) throws -> Int64 {
+        try db.insert("INSERT INTO sticker (title, description, createdAt) VALUES (?, ?, ?)", [title, description, createdAt])
+    }
+
+    func insertCard(collection: Int64, number: Int, sticker: Int64, family: Int64, rarity: Rarity, image: Int64?) throws {
+        _ = try db.execute("""
+            INSERT INTO collectionCard (collectionId, number, stickerId, familyId, rarity, imageId) VALUES (?, ?, ?, ?, ?, ?)
+            """, [collection, number, sticker, family, rarity.rawValue, image])
+    }
+
+    /// Every collection with the asker's part in it, by name key; only those `user` has not
+    /// started when `notStarted`.
+    func summaries(for user: Int64, notStarted: Bool) throws -> [CollectionSummary] {
+        let filter = notStarted
+            ? " WHERE NOT EXISTS (SELECT 1 FROM collector AS mine WHERE mine.collectionId = collection.id AND mine.userId = ?)"
+            : ""
+        return try db.fetchAll(Self.summarySelect + filter + " ORDER BY collection.nameKey",
+                               notStarted ? [user, user, user, user] : [user, user, user]).map(Self.summary)
+    }
+
+    /// Collection `id` with `user`'s part in it.
+    func summary(_ id: Int64, for user: Int64) throws -> CollectionSummary? {
+        try db.fetchOne(Self.summarySelect + " WHERE collection.id = ?", [user, user, user, id]).map(Self.summary)
+    }
+
+    private static let summarySelect = """
+        SELECT collection.id, collection.name, collection.description, "user".username AS owner, collection.packSize,
+               collection.commonWeight, collection.rareWeight, collection.specialWeight,
+               (SELECT count(*) FROM cardFamily WHERE cardFamily.collectionId = collection.id) AS families,
+               (SELECT count(*) FROM collectionCard WHERE collectionCard.collectionId = collection.id) AS cards,
+               (SELECT count(*) FROM collector WHERE collector.collectionId = collection.id) AS collectors,
+               CASE WHEN collection.ownerId = ? THEN 'owner'
+                    WHEN EXISTS (SELECT 1 FROM collectionEditor AS editor
+                                 WHERE editor.collectionId = collection.id AND editor.userId = ?) THEN 'editor'
+                    ELSE 'visitor' END AS administers,
+               EXISTS (SELECT 1 FROM collector AS me WHERE me.collectionId = collection.id AND me.userId = ?) AS started
+        FROM collection JOIN "user" ON "user".id = collection.ownerId
+        """
+
+    private static func summary(_ row: SQLRow) throws -> CollectionSummary {
+        let administers: String = try row("administers"), started: Bool = try row("started")
+        let role = CollectionSummary.Role(rawValue: administers) ?? .visitor
+        return CollectionSummary(id: try row("id"), name: try row("name"), description: try row("description"),
+                                 owner: try row("owner"), packSize: try row("packSize"),
+                                 weights: RarityWeights(common: try row("commonWeight"), rare: try row("rareWeight"),
+                                                        special: try row("specialWeight")),
+                                 families: try row("families"), cards: try row("cards"), collectors: try row("collectors"),
+                                 role: role == .visitor && started ? .collector : role, started: started)
+    }
+
+    /// The collection's cards as envelopes draw them.
+    func drawableCards(_ id: Int64) throws -> [DrawableCard] {
+        try db.fetchAll("SELECT number, rarity FROM collectionCard WHERE collectionId = ? ORDER BY number", [id]).map { row in
+            DrawableCard(number: try row("number"), rarity: Rarity(rawValue: try row("rarity")) ?? .common)
+        }
+    }
+
+    /// Numbers of `id`'s cards among `numbers`.
+    func existingNumbers(_ id: Int64, among numbers: [Int]) throws -> Set<Int> {
+        Set(try drawableCards(id).map(\.number)).intersection(numbers)
+    }
+
+    // MARK: - Collecting
+
+    func insertCollector(_ id: Int64, user: Int64, at date: Date) throws {
+        _ = try db.execute("INSERT INTO collector (collectionId, userId, startedAt) VALUES (?, ?, ?)", [id, user, date])
+    }
+
+    func deleteCollector(_ id: Int64, user: Int64) throws -> Bool {
+        try db.execute("DELETE FROM collector WHERE collectionId = ? AND userId = ?", [id, user]) == 1
+    }
+
+    /// Grants `count` envelopes of `kind` to collector `user`.
+    func insertEnvelopes(_ id: Int64, user: Int64, count: Int, kind: EnvelopeKind, source: String, grantedBy: Int64?,
+                         at date: Date) throws {
+        let row: [any SQLBindable] = [id, user, kind.rawValue, source, grantedBy, date]
+        _ = try db.insertAll(into: "envelope", columns: ["collectionId", "userId", "kind", "source", "grantedById", "grantedAt"],
+                             rows: Array(repeating: row, count: count))
+    }
+
+    /// Unopened envelopes of collector `user`: regular and special.
+    func envelopeCounts(_ id: Int64, user: Int64) throws -> (regular: Int, special: Int) {
+        let row = try db.fetchOne("""
+            SELECT coalesce(sum(CASE WHEN kind = 'regular' THEN 1 ELSE 0 END), 0) AS regular,
+                   coalesce(sum(CASE WHEN kind = 'special' THEN 1 ELSE 0 END), 0) AS special
+            FROM envelope WHERE collectionId = ? AND userId = ?
+            """, [id, user])
+        return (try row?("regular") ?? 0, try row?("special") ?? 0)
+    }
+
+    /// The envelope `user` opens next: the oldest.
+    func nextEnvelope(_ id: Int64, user: Int64) throws -> (id: Int64, kind: EnvelopeKind, source: String, grantedBy: Int64?, grantedAt: Date)? {
+        try db.fetchOne("""
+            SELECT id, kind, source, grantedById, grantedAt FROM envelope WHERE collectionId = ? AND userId = ?
+            ORDER BY id LIMIT 1
+            """, [id, user]).map { row in
+            (try row("id"), EnvelopeKind(rawValue: try row("kind")) ?? .regular, try row("source"), try row("grantedById"),
+             try row("grantedAt"))
+        }
+    }
+
+    func deleteEnvelope(_ envelope: Int64) throws {
+        _ = try db.execute("DELETE FROM envelope WHERE id = ?", [envelope])
+    }
+
+    /// Collector `user`'s copies, by number (cards with none are absent).
+    func holdings(_ id: Int64, user: Int64) throws -> [Int: Holding] {
+        var holdings: [Int: Holding] = [:]
+        for row in try db.fetchAll("SELECT number, owned, blocked FROM ownedCard WHERE collectionId = ? AND userId = ?", [id, user]) {
+            holdings[try row("number")] = try Holding(owned: try row("owned"), blocked: try row("blocked"))
+        }
+        return holdings
+    }
+
+    /// One more copy of each of `numbers` (a number twice, two more) for collector `user`.
+    func addCopies(_ id: Int64, user: Int64, numbers: [Int]) throws {
+        var counts: [Int: Int] = [:]
+        for number in numbers { counts[number, default: 0] += 1 }
+        for (number, count) in counts.sorted(by: { $0.key < $1.key }) {
+            _ = try db.execute("""
+                INSERT INTO ownedCard (collectionId, userId, number, owned) VALUES (?, ?, ?, ?)
+                ON CONFLICT (collectionId, userId, number) DO UPDATE SET owned = ownedCard.owned + excluded.owned
+                """, [id, user, number, count])
+        }
+    }
+
+    /// Every card of the collection with collector `user`'s copies, in number order.
+    func album(_ id: Int64, user: Int64) throws -> [AlbumCard] {
+        try db.fetchAll("""
+            SELECT card.number, sticker.title, cardFamily.name AS family, card.rarity,
+                   coalesce(mine.owned, 0) AS owned, coalesce(mine.blocked, 0) AS blocked
+            FROM collectionCard AS card
+            JOIN sticker ON sticker.id = card.stickerId
+            JOIN cardFamily ON cardFamily.id = card.familyId
+            LEFT JOIN ownedCard AS mine ON mine.collectionId = card.collectionId AND mine.number = card.number
+                                       AND mine.userId = ?
+            WHERE card.collectionId = ? ORDER BY card.number
+            """, [user, id]).map { row in
+            AlbumCard(number: try row("number"), title: try row("title"), family: try row("family"),
+                      rarity: Rarity(rawValue: try row("rarity")) ?? .common, owned: try row("owned"), blocked: try row("blocked"))
+        }
+    }
+
+    func insertDraw(_ id: Int64, user: Int64, source: String, kind: EnvelopeKind?, grantedBy: Int64?, grantedAt: Date,
+                    cards: [Int], at date: Date) throws {
+        _ = try db.insert("""
+            INSERT INTO cardDraw (collectionId, userId, source, kind, grantedById, grantedAt, cards, createdAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, [id, user, source, kind?.rawValue, grantedBy, grantedAt, cards.map(String.init).joined(separator: ","), date])
+    }
+
+    /// The newest `limit` draws of the collection, of collector `user` alone when given.
+    func draws(_ id: Int64, user: Int64?, limit: Int) throws -> [CardDrawRecord] {
+        try db.fetchAll("""
+            SELECT cardDraw.id, collector.username AS collector, cardDraw.source, cardDraw.kind, granter.username AS grantedBy,
+                   cardDraw.grantedAt, cardDraw.cards, cardDraw.createdAt
+            FROM cardDraw
+            JOIN "user" AS collector ON collector.id = cardDraw.userId
+            LEFT JOIN "user" AS granter ON granter.id = cardDraw.grantedById
+            WHERE cardDraw.collectionId = ?\(user == nil ? "" : " AND cardDraw.userId = ?")
+            ORDER BY cardDraw.id DESC LIMIT ?
+            """, user.map { [id, $0, limit] as [any SQLBindable] } ?? [id, limit]).map { row in
+            let cards: String = try row("cards")
+            return CardDrawRecord(id: try row("id"), collector: try row("collector"), source: try row("source"),
+                                  kind: try row("kind"), grantedBy: try row("grantedBy"), grantedAt: try row("grantedAt"),
+                                  cards: cards.split(separator: ",").compactMap { Int($0) }, at: try row("createdAt"))
+        }
+    }
+
+    // MARK: - Administration
+
+    func addEditor(_ id: Int64, user: Int64) throws {
+        _ = try db.execute("""
+            INSERT INTO collectionEditor (collectionId, userId) VALUES (?, ?) ON CONFLICT (collectionId, userId) DO NOTHING
+            """, [id, user])
+    }
+
+    func removeEditor(_ id: Int64, user: Int64) throws -> Bool {
+        try db.execute("DELETE FROM collectionEditor WHERE collectionId = ? AND userId = ?", [id, user]) == 1
+    }
+
+    /// Deletes collection `id` with everything in it, and the cards and images no other
+    /// collection uses.
+    func delete(_ id: Int64) throws {
+        _ = try db.execute("DELETE FROM collection WHERE id = ?", [id])
+        _ = try db.execute("DELETE FROM sticker WHERE NOT EXISTS (SELECT 1 FROM collectionCard WHERE stickerId = sticker.id)")
+        _ = try db.execute("""
+            DELETE FROM stickerImage WHERE NOT EXISTS (SELECT 1 FROM collectionCard WHERE imageId = stickerImage.id)
+                                      AND NOT EXISTS (SELECT 1 FROM collection WHERE coverImageId = stickerImage.id)
+            """)
+    }
+}
+
+extension StoreTransaction {
+    /// The sticker collections.
+    var collections: CollectionStore { CollectionStore(db: self) }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import Support
+
+/// A whole collection in one file, `collection.json` in an import folder beside its images:
+///
+/// ```json
+/// {"format": "touchline.collection", "version": 1, "name": "Liga 2024/25",
+///  "description": "...", "packSize": 5, "weights": {"common": 1, "rare": 0.25, "special": 0.05},
+///  "cover": "cover.png",
+///  "families": [{"name": "Athletic", "cards": [
+///     {"number": 1, "title": "Unai Simón", "description": "...", "image": "athletic/1.png", "rarity": "common"}]}]}
+/// ```
+///
+/// `description`, `packSize` (5), `weights` (``RarityWeights/standard``), `cover`, a card's
+/// `description`, `image` and `rarity` (`common`) are optional. Image paths are relative to the
+/// folder, with `/` between folders and no `..`. ``read(_:source:)`` checks every rule and
+/// reports every broken one at once.
+public struct CollectionManifest: Sendable, Hashable, Codable {
+    /// One family (a team) and its cards.
+    public struct Family: Sendable, Hashable, Codable {
+        public var name: String
+        public var cards: [Card]
+
+        public init(name: String, cards: [Card]) {
+            self.name = name
+            self.cards = cards
+        }
+    }
+
+    /// One card of a family.
+    public struct Card: Sendable, Hashable, Codable {
+        public var number: Int
+        public var title: String
+        public var description: String?
+        public var image: String?
+        public var rarity: Rarity?
+
+        public init(number: Int, title: String, description: String? = nil, image: String? = nil, rarity: Rarity? = nil) {
+            self.number = number
+            self.title = title
+            self.description = description
+            self.image = image
+            self.rarity = rarity
+        }
+    }
+
+    /// The format's name and version.
+    public static let formatName = "touchline.collection"
+    public static let currentVersion = 1
+    /// The largest manifest read.
+    public static let maximumBytes = 4 << 20
+    /// The most cards and families a collection may have.
+    public static let maximumCards = 5_000
+    public static let maximumFamilies = 500
+    /// The highest card number.
+    public static let maximumNumber = 99_999
+    /// The most problems one report lists.
+    static let problemsShown = 10
+
+    public var format: String
+    public var version: Int
+    public var name: String
+    public var description: String?
+    public var packSize: Int?
+    public var weights: RarityWeights?
+    public var cover: String?
+    public var families: [Family]
+
+    public init(name: String, description: String? = nil, packSize: Int? = nil, weights: RarityWeights? = nil,
+                cover: String? = nil, families: [Family]) {
+        format = Self.formatName
+        version = Self.currentVersion
+        self.name = name
+        self.description = description
+        self.packSize = packSize
+        self.weights = weights
+        self.cover = cover
+        self.families = families
+    }
+
+    /// Every image path the manifest names (the cover first, then the cards'), each once.
+    public var imagePaths: [String] {
+        var seen = Set<String>()
+        return ([cover] + families.flatMap { $0.cards.map(\.image) }).compactMap { $0 }.filter { seen.insert($0).inserted }
+    }
+
+    /// Reads and checks a manifest; `source` names it in messages.
+    ///
+    /// - Throws: ``ManifestError``: unreadable JSON (with line and column), or every rule broken.
+    public static func read(_ data: Data, source: String) throws -> CollectionManifest {
+        guard data.count <= maximumBytes else {
+            throw ManifestError.unreadable(source: source, message: "is larger than \(maximumBytes >> 20) MiB")
+        }
+        if let syntax = JSONSyntaxError.nesting(deeperThan: 16, in: data) {
+            throw ManifestError.unreadable(source: source, message: "line \(syntax.line), column \(syntax.column): \(syntax.message)")
+        }
+        let manifest: CollectionManifest
+        do {
+            manifest = try JSONDecoder().decode(CollectionManifest.self, from: data)
+        } catch let error as DecodingError {
+            throw ManifestError.unreadable(source: source, message: describe(error, data: data))
+        }
+        let problems = manifest.problems()
+        guard problems.isEmpty else { throw ManifestError.invalid(source: source, problems: problems) }
+        return manifest
+    }
+
+    /// Every rule the manifest breaks, in the order of the file.
+    public func problems() -> [String] {
+        var problems: [String] = []
+        if format != Self.formatName { problems.append("format: expected \"\(Self.formatName)\"") }
+        if version != Self.currentVersion { problems.append("version: expected \(Self.currentVersion), not \(version)") }
+        Self.checkText(name, "name", 1...100, into: &problems)
+        if let description { Self.checkText(description, "description", 0...2_000, into: &problems) }
+        if let packSize, !(1...EnvelopeDraw.maximumSize).contains(packSize) {
+            problems.append("packSize: expected 1 to \(EnvelopeDraw.maximumSize) cards an envelope, not \(packSize)")
+        }
+        if let weights {
+            do { _ = try weights.validated() } catch { problems.append(error.localizedDescription) }
+        }
+        if let cover { Self.checkImagePath(cover, "cover", into: &problems) }
+        if families.isEmpty { problems.append("families: expected at least one family") }
+        if families.count > Self.maximumFamilies {
+            problems.append("families: expected at most \(Self.maximumFamilies), not \(families.count)")
+        }
+        var familyNames: [String: Int] = [:], numbers: [Int: String] = [:]
+        var cards = 0
+        for (index, family) in families.enumerated() {
+            let field = "families[\(index)]"
+            Self.checkText(family.name, field + ".name", 1...100, into: &problems)
+            if let first = familyNames[CaseFold.key(family.name)] {
+                problems.append("\(field).name: \"\(family.name)\" is the name of families[\(first)] too (names are told apart ignoring case)")
+            } else {
+                familyNames[CaseFold.key(family.name)] = index
+            }
+            for (position, card) in family.cards.enumerated() {
+                cards += 1
+                let field = "\(field).cards[\(position)]"
+                if !(1...Self.maximumNumber).contains(card.number) {
+                    problems.append("\(field).number: expected 1 to \(Self.maximumNumber), not \(card.number)")
+                } else if let first = numbers[card.number] {
+                    problems.append("\(field).number: \(card.number) is the number of \(first) too")
+                } else {
+                    numbers[card.number] = field
+                }
+                Self.checkText(card.title, field + ".title", 1...100, into: &problems)
+                if let description = card.description { Self.checkText(description, field + ".description", 0...2_000, into: &problems) }
+                if let image = card.image { Self.checkImagePath(image, field + ".image", into: &problems) }
+            }
+        }
+        if cards > Self.maximumCards { problems.append("families: expected at most \(Self.maximumCards) cards in all, not \(cards)") }
+        return problems
+    }
+
+    private static func checkText(_ text: String, _ field: String, _ length: ClosedRange<Int>, into problems: inout [String]) {
+        if text.contains("\0") {
+            problems.append("\(field): expected text without NUL characters")
+        } else if !length.contains(text.count) || (length.lowerBound > 0 && text.trimmingCharacters(in: .whitespaces).isEmpty) {
+            problems.append("\(field): expected \(length.lowerBound) to \(length.upperBound) characters, not \(text.count)")
+        }
+    }
+
+    /// A relative path inside the folder, to a `.png`, `.jpg` or `.jpeg` file.
+    private static func checkImagePath(_ path: String, _ field: String, into problems: inout [String]) {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        let lower = path.lowercased()
+        if path.isEmpty || path.count > 300 || path.hasPrefix("/") || path.contains("\\") || path.contains("\0")
+            || parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
+            problems.append("\(field): expected a path inside the folder (no leading /, no .., at most 300 characters), not \"\(path.prefix(300))\"")
+        } else if !(lower.hasSuffix(".png") || lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")) {
+            problems.append("\(field): expected a .png, .jpg or .jpeg file, not \"\(path)\"")
+        }
+    }
+
+    private static func describe(_ error: DecodingError, data: Data) -> String {
+        switch error {
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty, let syntax = JSONSyntaxError.locate(in: data) {
+                return "line \(syntax.line), column \(syntax.column): \(syntax.message)"
+            }
+            let path = CodingPathText.path(context.codingPath)
+            return (path.isEmpty ? "" : path + ": ") + (context.codingPath.last?.stringValue == "rarity"
+                ? "expected \"common\", \"rare\" or \"special\"" : context.debugDescription)
+        case .keyNotFound(let key, let context):
+            let path = CodingPathText.path(context.codingPath + [key])
+            return "\(path): missing"
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            return "\(CodingPathText.path(context.codingPath)): expected \(CodingPathText.expected(type))"
+        @unknown default:
+            return error.localizedDescription
+        }
+    }
+}
+
+/// Why a collection manifest was refused: one line naming the file and what was expected.
+public enum ManifestError: Error, Sendable, Hashable, LocalizedError {
+    /// Not JSON of the format's shape.
+    case unreadable(source: String, message: String)
+    /// JSON of the right shape that breaks rules: every one broken.
+    case invalid(source: String, problems: [String])
+
+    public var errorDescription: String? {
+        switch self {
+        case .unreadable(let source, let message): return "\(source): \(message)"
+        case .invalid(let source, let problems):
+            let shown = problems.prefix(CollectionManifest.problemsShown).joined(separator: "; ")
+            let more = problems.count > CollectionManifest.problemsShown
+                ? "; and \(problems.count - CollectionManifest.problemsShown) more" : ""
+            return "\(source): \(problems.count) problem\(problems.count == 1 ? "" : "s"): \(shown)\(more)"
+        }
+    }
+}

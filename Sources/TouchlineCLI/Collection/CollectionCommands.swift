@@ -1,0 +1,285 @@
+import ArgumentParser
+import Club
+import Foundation
+import Stickers
+
+/// `touchline collection`: sticker collections, their envelopes and albums.
+struct CollectionCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "collection",
+        abstract: "Import sticker collections, start them, open envelopes and see your album and odds.",
+        discussion: """
+            NAME is a collection's name (told apart ignoring case).
+
+            Examples:
+              touchline collection import examples/collections/liga --as alice
+              touchline collection start 'Liga Demo 2024/25' --as bob
+              touchline collection open 'Liga Demo 2024/25' --as bob
+              touchline collection album 'Liga Demo 2024/25' --as bob --json
+              touchline collection odds 'Liga Demo 2024/25' --envelopes 200 --as bob --json
+            """,
+        subcommands: [Import.self, List.self, Show.self, Start.self, Open.self, Album.self, Odds.self, Grant.self,
+                      Give.self, Draws.self, Leave.self, Editor.self, Delete.self]
+    )
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import", abstract: "Create a collection you own from FOLDER/collection.json and the images it names.")
+        @Argument(help: ArgumentHelp("The folder holding collection.json and the images.", valueName: "folder")) var folder: String
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            let (manifest, images) = try CollectionFolder.read(folder)
+            let (store, actor) = try club.session()
+            let summary = try Collections(store: store).importCollection(actor, manifest: manifest, images: images,
+                                                                          source: CollectionFolder.manifestPath(folder))
+            if output.json { return try Output.json(summary) }
+            print("imported collection \(summary.id): \(summary.name), \(summary.families) families, \(summary.cards) cards, "
+                  + "\(summary.images) images")
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "The catalogue: collections you have not started (--all: every one).")
+        @Flag(help: "Every collection, started or not.") var all = false
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            let (store, actor) = try club.session()
+            let collections = try Collections(store: store).catalogue(actor, notStarted: !all)
+            if output.json { return try Output.json(collections) }
+            Output.table(["NAME", "CARDS", "FAMILIES", "COLLECTORS", "OWNER", "YOU"], collections.map {
+                [$0.name, String($0.cards), String($0.families), String($0.collectors), $0.owner, $0.role.rawValue]
+            }, empty: all ? "no collections" : "no collections you have not started")
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a collection.")
+        @Argument(help: "The collection's name.") var name: String
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            let (store, actor) = try club.session()
+            let c = try Collections(store: store).show(actor, name)
+            if output.json { return try Output.json(c) }
+            Output.fields([("name", c.name), ("description", c.description), ("owner", c.owner), ("cards", String(c.cards)),
+                           ("families", String(c.families)), ("collectors", String(c.collectors)),
+                           ("envelope", "\(c.packSize) cards"),
+                           ("weights", "common \(c.weights.common), rare \(c.weights.rare), special \(c.weights.special)"),
+                           ("you", c.role.rawValue)])
+        }
+    }
+
+    struct Start: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "start", abstract: "Start a collection: your first envelope.")
+        @Argument(help: "The collection's name.") var name: String
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            let (store, actor) = try club.session()
+            let summary = try Collections(store: store).start(actor, name)
+            if output.json { return try Output.json(summary) }
+            print("started \(summary.name): 1 envelope to open (touchline collection open '\(summary.name)')")
+        }
+    }
+
+    struct Open: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "open", abstract: "Open your oldest unopened envelope.")
+        @Argument(help: "The collection's name.") var name: String
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            let (store, actor) = try club.session()
+            let opening = try Collections(store: store).open(actor, name)
+            if output.json { return try Output.json(opening) }
+            Output.table(["NUMBER", "TITLE", "RARITY", ""], opening.cards.map {
+                [String($0.number), $0.title, $0.rarity, $0.new ? "new" : "duplicate"]
+            })
+            print("\(opening.envelopesLeft) envelope\(opening.envelopesLeft == 1 ? "" : "s") left")
+        }
+    }
+
+    struct Album: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "album", abstract: "Your album: every card, with the copies you hold.")
+        @Argument(help: "The collection's name.") var name: String
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            let (store, actor) = try club.session()
+            let album = try Collections(store: store).album(actor, name)
+            if output.json { return try Output.json(album.cards) }
+            Output.table(["NUMBER", "TITLE", "FAMILY", "RARITY", "OWNED", "BLOCKED"], album.cards.map {
+                [String($0.number), $0.title, $0.family, $0.rarity.rawValue, String($0.owned), String($0.blocked)]
+            })
+            print("\(album.ownedCards) of \(album.cards.count) cards; \(album.envelopes + album.specialEnvelopes) envelopes to open")
+        }
+    }
+
+    struct Odds: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "odds", abstract: "The envelopes you can expect to open to finish the album, and your chance within some.")
+        @Argument(help: "The collection's name.") var name: String
+        @Option(help: "Also the probability of finishing within this many envelopes.") var envelopes: Int?
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            let (store, actor) = try club.session()
+            let odds = try Collections(store: store).odds(actor, name, envelopes: envelopes)
+            if output.json { return try Output.json(odds) }
+            var fields = [("missing", "\(odds.missing) of \(odds.cards) cards"),
+                          ("expected envelopes", String(format: "%.1f", odds.expectedEnvelopes)),
+                          ("swapping duplicates", String(format: "%.1f", odds.expectedEnvelopesSwapping))]
+            if let envelopes = odds.envelopes {
+                fields.append(("within \(envelopes)", odds.probabilityWithin.map { String(format: "%.4f", $0) } ?? "not computed"))
+            }
+            fields.append(("method", odds.method))
+            Output.fields(fields)
+        }
+    }
+
+    struct Grant: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "grant", abstract: "Grant a collector envelopes (owner and editors).")
+        @Argument(help: "The collection's name.") var name: String
+        @Option(help: "The collector.") var to: String
+        @Option(help: "How many envelopes, 1 to 1000.") var envelopes: Int
+        @OptionGroup var club: ClubOptions
+
+        func run() throws {
+            let (store, actor) = try club.session()
+            try Collections(store: store).grant(actor, name, to: to, envelopes: envelopes)
+            print("granted \(to) \(envelopes) envelope\(envelopes == 1 ? "" : "s")")
+        }
+    }
+
+    struct Give: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "give", abstract: "Give a collector cards, a prize (owner and editors).")
+        @Argument(help: "The collection's name.") var name: String
+        @Option(help: "The collector.") var to: String
+        @Option(help: ArgumentHelp("Card numbers, comma-separated; a number twice gives two copies.", valueName: "n,n,..."))
+        var cards: String
+        @OptionGroup var club: ClubOptions
+
+        func run() throws {
+            let numbers = try cards.split(separator: ",", omittingEmptySubsequences: false).map { part -> Int in
+                guard let number = Int(part.trimmingCharacters(in: .whitespaces)) else {
+                    throw CommandError(.usage, "--cards: expected card numbers separated by commas, not '\(cards)'")
+                }
+                return number
+            }
+            let (store, actor) = try club.session()
+            try Collections(store: store).give(actor, name, to: to, cards: numbers)
+            print("gave \(to) \(numbers.count) card\(numbers.count == 1 ? "" : "s")")
+        }
+    }
+
+    struct Draws: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "draws", abstract: "What envelopes and gifts gave: yours, or any collector's for the owner and editors.")
+        @Argument(help: "The collection's name.") var name: String
+        @Option(help: "Only this collector's (yours unless you administer the collection).") var of: String?
+        @Option(help: "At most this many, newest first (1 to 500).") var limit = 100
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            let (store, actor) = try club.session()
+            let draws = try Collections(store: store).draws(actor, name, of: of, limit: limit)
+            if output.json { return try Output.json(draws) }
+            Output.table(["ID", "WHEN", "COLLECTOR", "WHY", "BY", "CARDS"], draws.map {
+                [String($0.id), Output.date($0.at), $0.collector, $0.source + ($0.kind == "special" ? " (special)" : ""),
+                 $0.grantedBy ?? "", $0.cards.map(String.init).joined(separator: ",")]
+            }, empty: "no draws")
+        }
+    }
+
+    struct Leave: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "leave", abstract: "Leave a collection: your album and envelopes go.")
+        @Argument(help: "The collection's name.") var name: String
+        @OptionGroup var club: ClubOptions
+
+        func run() throws {
+            let (store, actor) = try club.session()
+            try Collections(store: store).leave(actor, name)
+            print("left \(name)")
+        }
+    }
+
+    struct Editor: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "editor", abstract: "Let another user administer your collection (--remove: no longer).")
+        @Argument(help: "The collection's name.") var name: String
+        @Argument(help: "The user.") var user: String
+        @Flag(help: "Take the role away.") var remove = false
+        @OptionGroup var club: ClubOptions
+
+        func run() throws {
+            let (store, actor) = try club.session()
+            let collections = Collections(store: store)
+            if remove { try collections.removeEditor(actor, name, user) } else { try collections.addEditor(actor, name, user) }
+            print(remove ? "\(user) no longer edits \(name)" : "\(user) edits \(name)")
+        }
+    }
+
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete your collection and every album of it.")
+        @Argument(help: "The collection's name.") var name: String
+        @OptionGroup var club: ClubOptions
+
+        func run() throws {
+            let (store, actor) = try club.session()
+            try Collections(store: store).delete(actor, name)
+            print("deleted \(name)")
+        }
+    }
+}
+
+/// An import folder: `collection.json` and the images it names, read with limits before the
+/// service sees them.
+enum CollectionFolder {
+    static func manifestPath(_ folder: String) -> String {
+        URL(fileURLWithPath: folder).appendingPathComponent("collection.json").path
+    }
+
+    /// The manifest and every image it names that the folder holds (a missing one is left for
+    /// the service to report with the rest). An image larger than the service accepts is read
+    /// only that far, so a huge file never fills memory.
+    static func read(_ folder: String) throws -> (CollectionManifest, [String: Data]) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CommandError(.noInput, "\(folder): no such folder")
+        }
+        let path = manifestPath(folder)
+        let data = try readPrefix(path, limit: CollectionManifest.maximumBytes + 1, missing: "no collection.json in \(folder)")
+        let manifest = try CollectionManifest.read(data, source: path)
+        let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardizedFileURL.path
+        var images: [String: Data] = [:]
+        for relative in manifest.imagePaths {
+            let url = URL(fileURLWithPath: folder).appendingPathComponent(relative)
+            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            guard url.resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(root + "/") else {
+                throw CommandError(.dataError, "\(url.path): leads outside \(folder)")
+            }
+            images[relative] = try readPrefix(url.path, limit: Squads.photoMaximumBytes + 1, missing: "\(url.path): no such file")
+        }
+        return (manifest, images)
+    }
+
+    private static func readPrefix(_ path: String, limit: Int, missing: String) throws -> Data {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw CommandError(.noInput, missing) }
+        defer { try? handle.close() }
+        do {
+            return try handle.read(upToCount: limit) ?? Data()
+        } catch {
+            throw CommandError(.noInput, "\(path): cannot be read")
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// `touchline collection`, end to end through the built binary, on both stores.
+@Suite(.serialized) struct CollectionCommandTests {
+    static let name = "Athletic Club 2024/25"
+
+    @Test func importStartOpenGrantGiveAlbumAndOdds() throws {
+        let club = try ClubScratch()
+        let imported = try club.run(["collection", "import", Touchline.root.appendingPathComponent("examples/cards").path], as: "alice")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout == "imported collection 1: Athletic Club 2024/25, 2 families, 14 cards, 6 images\n")
+        let catalogue = try #require(try club.json(["collection", "list"], as: "bob") as? [[String: Any]])
+        #expect(catalogue.compactMap { $0["name"] as? String } == [Self.name])
+        #expect(try club.run(["collection", "start", Self.name], as: "bob").status == 0)
+        let opening = try #require(try club.json(["collection", "open", Self.name], as: "bob") as? [String: Any])
+        let drawn = try #require(opening["cards"] as? [[String: Any]])
+        #expect(drawn.count == 3 && Set(drawn.compactMap { $0["number"] as? Int }).count == 3)
+        // Only the owner and editors grant and give.
+        let refused = try club.run(["collection", "grant", Self.name, "--to", "bob", "--envelopes", "2"], as: "bob")
+        #expect(refused.status == 77 && refused.stderr.hasSuffix("only the owner and editors of 'Athletic Club 2024/25' may do that; bob is neither\n"))
+        #expect(try club.run(["collection", "grant", Self.name, "--to", "bob", "--envelopes", "2"], as: "alice").status == 0)
+        let gift = try club.run(["collection", "give", Self.name, "--to", "bob", "--cards", "3,3,7"], as: "alice")
+        #expect(gift.status == 0 && gift.stdout == "gave bob 3 cards\n", "\(gift.stderr)")
+        #expect(try club.run(["collection", "give", Self.name, "--to", "bob", "--cards", "3,x"], as: "alice").status == 64)
+        let unknown = try club.run(["collection", "give", Self.name, "--to", "bob", "--cards", "99"], as: "alice")
+        #expect(unknown.status == 65 && unknown.stderr == "touchline: error: no card '99 in 'Athletic Club 2024/25''\n")
+        // The album: one entry per card with number, owned and blocked.
+        let album = try #require(try club.json(["collection", "album", Self.name], as: "bob") as? [[String: Any]])
+        #expect(album.compactMap { $0["number"] as? Int } == Array(1...14))
+        #expect(album.allSatisfy { $0["owned"] is Int && $0["blocked"] as? Int == 0 })
+        #expect(album.reduce(0) { $0 + ($1["owned"] as? Int ?? 0) } == 6)
+        #expect(album.first { $0["number"] as? Int == 3 }?["owned"] as? Int ?? 0 >= 2)
+        // The odds: from bob's album; with rarity weights, no probability within M.
+        let odds = try #require(try club.json(["collection", "odds", Self.name, "--envelopes", "50"], as: "bob") as? [String: Any])
+        let expected = try #require(odds["expectedEnvelopes"] as? Double)
+        #expect(expected > 0 && expected < 10_000 && odds["probabilityWithin"] == nil)
+        let fresh = try #require(try club.json(["collection", "odds", Self.name], as: "carol") as? [String: Any])
+        #expect((fresh["expectedEnvelopes"] as? Double ?? 0) > expected && fresh["missing"] as? Int == 14)
+        // The record names the gift and its giver; carol may not read bob's.
+        let draws = try #require(try club.json(["collection", "draws", Self.name, "--of", "bob"], as: "alice") as? [[String: Any]])
+        #expect(draws.first?["source"] as? String == "gift" && draws.first?["cards"] as? [Int] == [3, 3, 7])
+        #expect(try club.run(["collection", "draws", Self.name, "--of", "bob"], as: "carol").status == 77)
+    }
+
+    @Test func equalWeightsGiveTheProbabilityWithinSomeEnvelopes() throws {
+        let club = try ClubScratch()
+        let folder = club.scratch.path("equal")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data("""
+            {"format": "touchline.collection", "version": 1, "name": "Ten", "packSize": 2,
+             "families": [{"name": "All", "cards": [\((1...10).map { "{\"number\": \($0), \"title\": \"Card \($0)\"}" }.joined(separator: ","))]}]}
+            """.utf8).write(to: URL(fileURLWithPath: folder + "/collection.json"))
+        #expect(try club.run(["collection", "import", folder], as: "alice").status == 0)
+        let odds = try #require(try club.json(["collection", "odds", "ten", "--envelopes", "12"], as: "bob") as? [String: Any])
+        let probability = try #require(odds["probabilityWithin"] as? Double)
+        #expect(probability > 0 && probability < 1 && odds["envelopes"] as? Int == 12)
+        #expect(try club.run(["collection", "odds", "ten", "--envelopes", "2000000"], as: "bob").status == 65)
+    }
+
+    @Test func aBadFolderIsOneLineAndImportsNothing() throws {
+        let club = try ClubScratch()
+        let folder = club.scratch.path("bad")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data("""
+            {"format": "touchline.collection", "version": 1, "name": "Bad",
+             "families": [{"name": "A", "cards": [{"number": 1, "title": "One", "image": "one.png"},
+                                                  {"number": 1, "title": "Again"},
+                                                  {"number": 100000, "title": "Far", "image": "../x.png"}]},
+                          {"name": "a", "cards": []}]}
+            """.utf8).write(to: URL(fileURLWithPath: folder + "/collection.json"))
+        let bad = try club.run(["collection", "import", folder], as: "alice")
+        #expect(bad.status == 65)
+        #expect(bad.stderr.split(separator: "\n").count == 1)
+        #expect(bad.stderr.contains("collection.json: 4 problems: families[0].cards[1].number: 1 is the number of families[0].cards[0] too; "
+            + "families[0].cards[2].number: expected 1 to 99999, not 100000; families[0].cards[2].image: expected a path inside the folder"),
+                "\(bad.stderr)")
+        #expect(bad.stderr.contains("families[1].name: \"a\" is the name of families[0] too"))
+        // A manifest that holds up but names an image the folder lacks.
+        try Data("""
+            {"format": "touchline.collection", "version": 1, "name": "Bad",
+             "families": [{"name": "A", "cards": [{"number": 1, "title": "One", "image": "one.png"}]}]}
+            """.utf8).write(to: URL(fileURLWithPath: folder + "/collection.json"))
+        let missing = try club.run(["collection", "import", folder], as: "alice")
+        #expect(missing.status == 65 && missing.stderr.hasSuffix("collection.json: 1 problem: one.png: missing\n"), "\(missing.stderr)")
+        let syntax = club.scratch.path("syntax")
+        try FileManager.default.createDirectory(atPath: syntax, withIntermediateDirectories: true)
+        try Data("{\"format\": \"touchline.collection\",\n \"version\": 1,,}".utf8).write(to: URL(fileURLWithPath: syntax + "/collection.json"))
+        let broken = try club.run(["collection", "import", syntax], as: "alice")
+        #expect(broken.status == 65 && broken.stderr.contains("collection.json: line 2, column"), "\(broken.stderr)")
+        #expect(try club.run(["collection", "import", club.scratch.path("nowhere")], as: "alice").status == 66)
+        let all = try #require(try club.json(["collection", "list", "--all"], as: "alice") as? [Any])
+        #expect(all.isEmpty)
+    }
+}
