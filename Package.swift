@@ -189,7 +189,7 @@ let package = Package(
         // The fuzz targets (fuzz/README.md), linked into a libFuzzer binary by fuzz/run.
         .target(
             name: "TouchlineFuzz",
-            dependencies: ["Canvas", "Tactics", "Routes", "League", "Reports", "MapTiles"],
+            dependencies: ["Canvas", "Tactics", "Routes", "League", "Reports", "MapTiles", "Stickers"],
             path: "fuzz/Sources/TouchlineFuzz"
         ),
 

@@ -4,6 +4,7 @@ import League
 import MapTiles
 import Reports
 import Routes
+import Stickers
 import Tactics
 
 /// The readers under fuzzing: each takes arbitrary bytes and must either read them, and then
@@ -19,6 +20,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case csv
     case albumJSON = "album-json"
     case albumZIP = "album-zip"
+    case collectionJSON = "collection-json"
     case styleJSON = "style-json"
     case png, jpeg, mbtiles
 
@@ -37,6 +39,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .csv: Self.league(data, .csv)
         case .albumJSON: _ = attempt { try AlbumDocument(data: data, source: "fuzz.json") }
         case .albumZIP: _ = attempt { try Album(archive: data, source: "fuzz.zip").pageCount }
+        case .collectionJSON: _ = attempt { try CollectionManifest.read(data, source: "collection.json").imagePaths }
         case .styleJSON: Self.style(data)
         case .png, .jpeg: Self.image(data)
         case .mbtiles: Self.tiles(data)
