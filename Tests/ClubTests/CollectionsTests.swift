@@ -164,11 +164,17 @@ import TestSupport
         try collections.give(alice, "Equal", to: "bob", cards: [10, 10, 20])
         let held = try collections.odds(bob, "Equal")
         #expect(held.missing == 4 && held.expectedEnvelopes < fresh.expectedEnvelopes && held.probabilityWithin == nil)
+        #expect(fresh.exact && held.exact)
         #expect(held.expectedEnvelopesSwapping < held.expectedEnvelopes, "one duplicate swapped for a missing card")
-        // With rarity weights: the integral, and no probability.
+        // With rarity weights: the Poisson model, approximate, and said so.
         _ = try collections.importCollection(alice, manifest: Self.manifest(name: "Weighted"), images: Self.images)
         let weighted = try collections.odds(bob, "Weighted", envelopes: 10)
-        #expect(weighted.probabilityWithin == nil && weighted.expectedEnvelopes > fresh.expectedEnvelopes)
+        #expect(!weighted.exact && weighted.method.hasPrefix("approximate") && weighted.expectedEnvelopes > fresh.expectedEnvelopes)
+        // bob has not started "Weighted": from an empty album.
+        let progress = try AlbumProgress(packSize: 3, classes: [.init(weight: 1, cards: 4, missing: 4),
+                                                                .init(weight: 0.25, cards: 1, missing: 1),
+                                                                .init(weight: 0.05, cards: 1, missing: 1)])
+        #expect(abs((weighted.probabilityWithin ?? -1) - (try CompletionOdds.probabilityWithin(10, progress))) < 1e-12)
         #expect(throws: ClubError.self) { try collections.odds(bob, "Weighted", envelopes: -1) }
         #expect(throws: ClubError.notFound(kind: "collection", reference: "Nope")) { try collections.odds(bob, "Nope") }
     }

@@ -99,8 +99,46 @@ import Testing
         #expect(throws: OddsError.invalid(field: "envelopes", expected: "0 to 1000000 envelopes")) {
             try CompletionOdds.probabilityWithin(-1, album)
         }
-        let weighted = try AlbumProgress(packSize: 1, classes: [.init(weight: 1, cards: 1, missing: 1), .init(weight: 2, cards: 1, missing: 1)])
-        #expect(throws: OddsError.needsEqualWeights) { try CompletionOdds.probabilityWithin(3, weighted) }
+    }
+
+    @Test func withRarityWeightsTheChanceIsThePoissonModelsAndAgreesWithItsExpectation() throws {
+        // One card of weight 1 and one of weight 2, one a draw: within M draws, both came with
+        // probability (1 − e^{−M/3})(1 − e^{−2M/3}) when draws are a Poisson process.
+        let two = try AlbumProgress(packSize: 1, classes: [.init(weight: 1, cards: 1, missing: 1), .init(weight: 2, cards: 1, missing: 1)])
+        #expect(!CompletionOdds.isExact(two))
+        for m in [1, 3, 10] {
+            let closed = (1 - exp(-Double(m) / 3)) * (1 - exp(-2 * Double(m) / 3))
+            #expect(abs(try CompletionOdds.probabilityWithin(m, two) - closed) < 1e-15)
+        }
+        #expect(try CompletionOdds.probabilityWithin(0, two) == 0)
+        // E = ∫ P(not done by t) dt: the chance, integrated, gives the expectation back.
+        let mixed = try AlbumProgress(packSize: 5, classes: [.init(weight: 1, cards: 200, missing: 150),
+                                                             .init(weight: 0.25, cards: 30, missing: 30),
+                                                             .init(weight: 0.05, cards: 10, missing: 9)])
+        let step = 0.5
+        var integral = 0.0, t = 0.0
+        while true {
+            let left = 1 - CompletionOdds.probabilityWithinDraws(t, mixed), right = 1 - CompletionOdds.probabilityWithinDraws(t + step, mixed)
+            integral += (left + right) / 2 * step
+            t += step
+            if right < 1e-13 { break }
+        }
+        let expected = try CompletionOdds.expectedEnvelopes(mixed) * 5
+        #expect(abs(integral - expected) / expected < 1e-6, "\(integral) against \(expected)")
+        // More envelopes, better odds.
+        var last = 0.0
+        for envelopes in stride(from: 0, through: 20_000, by: 500) {
+            let p = try CompletionOdds.probabilityWithin(envelopes, mixed)
+            #expect(p >= last && p <= 1)
+            last = p
+        }
+        #expect(last > 0.99)
+        // Against the exact chain for one weight, the model is a little cautious: within 966
+        // envelopes of the World Cup album, 0.564 against 0.571.
+        let worldCup = try album(682, pack: 5)
+        let model = CompletionOdds.probabilityWithinDraws(966 * 5, worldCup)
+        let exact = try CompletionOdds.probabilityWithin(966, worldCup)
+        #expect(abs(model - 0.5638) < 1e-4 && abs(exact - 0.5712) < 1e-4, "\(model) against \(exact)")
     }
 
     @Test func swappingAtParFillsOnlyCardsOfTheSameRarity() throws {

@@ -11,9 +11,11 @@ public struct CollectionOdds: Sendable, Equatable, Codable {
     public var expectedEnvelopesSwapping: Double
     /// The envelopes `probabilityWithin` was asked for.
     public var envelopes: Int?
-    /// The probability of finishing within `envelopes`; exact, for collections whose cards
-    /// all have one weight, and nil otherwise (see `method`).
+    /// The probability of finishing within `envelopes`, when asked for.
     public var probabilityWithin: Double?
+    /// Whether the figures are exact (every card of one weight) or the Poisson model's
+    /// approximation (rarity weights); `method` says how.
+    public var exact: Bool
     /// How the figures were computed.
     public var method: String
 }
