@@ -193,7 +193,9 @@ public struct Accounts: Sendable {
     /// alone must not be able to destroy the account.
     public func delete(_ actor: ActingUser, currentPassword: String) throws {
         try checkPassword(of: actor, currentPassword, purpose: "deleting the account")
+        let now = Date()
         try store.write { db in
+            try Swaps.closeAll(db, user: actor.userID, collection: nil, reason: "\(actor.username) deleted their account", at: now)
             try db.users.delete(id: actor.userID)
         }
     }

@@ -120,10 +120,14 @@ public struct Collections: Sendable {
     }
 
     /// `actor` leaves a collection: their album, copies and unopened envelopes go; the record
-    /// of their draws stays.
+    /// of their draws stays; every pending swap proposal they made or received is closed
+    /// (releasing the other side's promised copy) and stays as a record.
     public func leave(_ actor: ActingUser, _ name: String) throws {
+        let now = Date()
         try store.write { db in
             let found = try Self.find(db, name)
+            try Self.checkCollecting(db, found, actor)
+            try Swaps.closeAll(db, user: actor.userID, collection: found.id, reason: "\(actor.username) left the collection", at: now)
             guard try db.collections.deleteCollector(found.id, user: actor.userID) else {
                 throw Self.notCollecting(actor.username, found.name)
             }
@@ -238,16 +242,15 @@ public struct Collections: Sendable {
         do {
             let progress = try AlbumProgress(packSize: min(found.packSize, cards.count), classes: classes)
             let swapped = try progress.swappingAtPar()
-            let exact = progress.hasEqualWeights
-            var probability: Double?
-            if exact, let envelopes { probability = try CompletionOdds.probabilityWithin(envelopes, progress) }
+            let exact = CompletionOdds.isExact(progress)
             return CollectionOdds(collection: found.name, cards: progress.cards, missing: progress.missing,
                                   packSize: progress.packSize, expectedEnvelopes: try CompletionOdds.expectedEnvelopes(progress),
                                   expectedEnvelopesSwapping: try CompletionOdds.expectedEnvelopes(swapped), envelopes: envelopes,
-                                  probabilityWithin: probability,
+                                  probabilityWithin: try envelopes.map { try CompletionOdds.probabilityWithin($0, progress) },
+                                  exact: exact,
                                   method: exact ? "exact: packs of different cards, all of one weight"
-                                      : "rarity weights: the integral of 1 - prod(1 - exp(-p t)), to 1e-9 relative; "
-                                      + "no probability within some envelopes")
+                                      : "approximate: rarity weights, draws as a Poisson process; expected envelopes the integral "
+                                      + "of 1 - prod(1 - exp(-p t)) to 1e-9 relative, probability within prod(1 - exp(-p M K))")
         } catch let error as OddsError {
             throw ClubError.invalid(field: "odds", message: error.localizedDescription)
         }

@@ -480,6 +480,9 @@ extension ClubStore {
         migrator.registerMigration(CollectionSchema.identifier) { db in
             try db.execute(sql: CollectionSchema.sqlite)
         }
+        migrator.registerMigration(SwapSchema.identifier) { db in
+            try db.execute(sql: SwapSchema.sqlite)
+        }
         return migrator
     }
 

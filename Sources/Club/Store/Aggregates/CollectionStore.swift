@@ -191,6 +191,65 @@ struct CollectionStore {
         }
     }
 
+    /// Collector `user`'s copies of card `number` (``Holding/none`` when they hold none).
+    func holding(_ id: Int64, user: Int64, number: Int) throws -> Holding {
+        guard let row = try db.fetchOne("SELECT owned, blocked FROM ownedCard WHERE collectionId = ? AND userId = ? AND number = ?",
+                                        [id, user, number]) else { return .none }
+        return try Holding(owned: try row("owned"), blocked: try row("blocked"))
+    }
+
+    /// Promises one more copy of card `number` (`by` 1) or releases one (`by` -1); the schema
+    /// refuses a count outside `0...owned`.
+    func changeBlocked(_ id: Int64, user: Int64, number: Int, by delta: Int) throws {
+        _ = try db.execute("UPDATE ownedCard SET blocked = blocked + ? WHERE collectionId = ? AND userId = ? AND number = ?",
+                           [delta, id, user, number])
+    }
+
+    /// Takes one copy of card `number` from collector `user` and returns the copies left (the
+    /// row goes with the last one).
+    func removeCopy(_ id: Int64, user: Int64, number: Int) throws -> Int {
+        if try db.execute("DELETE FROM ownedCard WHERE collectionId = ? AND userId = ? AND number = ? AND owned = 1",
+                          [id, user, number]) == 1 { return 0 }
+        _ = try db.execute("UPDATE ownedCard SET owned = owned - 1 WHERE collectionId = ? AND userId = ? AND number = ?",
+                           [id, user, number])
+        return try holding(id, user: user, number: number).owned
+    }
+
+    /// Every collector of the collection with their username and copies, by user id.
+    func collectorsHoldings(_ id: Int64) throws -> [(user: Int64, username: String, holdings: [Int: Holding])] {
+        var collectors: [(user: Int64, username: String, holdings: [Int: Holding])] = []
+        var index: [Int64: Int] = [:]
+        for row in try db.fetchAll("""
+            SELECT collector.userId, "user".username FROM collector JOIN "user" ON "user".id = collector.userId
+            WHERE collector.collectionId = ? ORDER BY collector.userId
+            """, [id]) {
+            index[try row("userId")] = collectors.count
+            collectors.append((try row("userId"), try row("username"), [:]))
+        }
+        for row in try db.fetchAll("SELECT userId, number, owned, blocked FROM ownedCard WHERE collectionId = ?", [id]) {
+            guard let position = index[try row("userId")] else { continue }
+            collectors[position].holdings[try row("number")] = try Holding(owned: try row("owned"), blocked: try row("blocked"))
+        }
+        return collectors
+    }
+
+    /// Card titles by number.
+    func titles(_ id: Int64) throws -> [Int: String] {
+        var titles: [Int: String] = [:]
+        for row in try db.fetchAll("""
+            SELECT card.number, sticker.title FROM collectionCard AS card JOIN sticker ON sticker.id = card.stickerId
+            WHERE card.collectionId = ?
+            """, [id]) {
+            titles[try row("number")] = try row("title")
+        }
+        return titles
+    }
+
+    /// The collection `id` as the service resolves it.
+    func find(id: Int64) throws -> Found? {
+        try db.value(String.self, "SELECT nameKey FROM collection WHERE id = ?", [id]).flatMap { try find(nameKey: $0) }
+    }
+
     /// Every card of the collection with collector `user`'s copies, in number order.
     func album(_ id: Int64, user: Int64) throws -> [AlbumCard] {
         try db.fetchAll("""

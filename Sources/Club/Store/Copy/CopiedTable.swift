@@ -53,6 +53,7 @@ struct CopiedTable: Sendable, Equatable {
         CopiedTable(name: "ownedCard"),
         CopiedTable(name: "envelope"),
         CopiedTable(name: "cardDraw"),
+        CopiedTable(name: "swapProposal"),
         CopiedTable(name: "matchHighWater", isSingleton: true),
         CopiedTable(name: "matchEventHighWater", isSingleton: true),
         CopiedTable(name: "calendarDomain", isSingleton: true),

@@ -546,6 +546,7 @@ enum PostgresSchema {
             """#),
 
         PostgresMigration(identifier: CollectionSchema.identifier, sql: CollectionSchema.postgres),
+        PostgresMigration(identifier: SwapSchema.identifier, sql: SwapSchema.postgres),
     ]
 }
 

@@ -1,0 +1,303 @@
+import Foundation
+import Stickers
+import Support
+
+/// One-for-one swaps between collectors of a collection: proposals that block the offered
+/// copy, accepted (both cards move at once), rejected or cancelled; who to swap with; and the
+/// swap-day plan for everyone at once, whose two-person swaps a collector can propose in one
+/// go. The rules (what may be offered or asked, the plan itself) are Stickers'; this decides
+/// who may do what and keeps each pending proposal's blocked copy in the store in step.
+///
+/// Every command is one transaction: on SQLite writers take turns; on PostgreSQL two
+/// conflicting accepts are serializable transactions, one of which is run again and then finds
+/// the card gone. Either way exactly one succeeds.
+public struct Swaps: Sendable {
+    let store: ClubStore
+
+    /// The most pending proposals one collector may have made in one collection.
+    public static let maximumPending = 500
+    /// The most proposals one listing shows.
+    public static let maximumListed = 500
+
+    public init(store: ClubStore) {
+        self.store = store
+    }
+
+    // MARK: - Proposals
+
+    /// `actor` offers their card `give` for `username`'s card `get` in collection `name`;
+    /// one copy of `give` is promised until the proposal ends.
+    public func propose(_ actor: ActingUser, _ name: String, to username: String, give: Int, get: Int) throws -> SwapProposalRecord {
+        let now = Date()
+        return try store.write { db in
+            let found = try Collections.find(db, name)
+            try Collections.checkCollecting(db, found, actor)
+            let recipient = try db.users.id(username: username)
+            guard recipient != actor.userID else {
+                throw ClubError.invalid(field: "to", message: "a swap is with another collector, not with yourself")
+            }
+            try Collections.checkCollecting(db, found, ActingUser(userID: recipient, username: username))
+            let id = try Self.insert(db, found, proposer: actor, recipient: (recipient, username), give: give, get: get, at: now)
+            return try Self.record(db, id)
+        }
+    }
+
+    /// The recipient accepts proposal `id`: the offered card goes to them and the asked card
+    /// to the proposer, at once. A card whose last copy leaves its holder closes every other
+    /// pending proposal that offers or asks for it.
+    public func accept(_ actor: ActingUser, _ id: Int64) throws -> SwapProposalRecord {
+        let now = Date()
+        return try store.write { db in
+            let proposal = try Self.pending(db, id, by: actor, side: .recipient, action: "accept")
+            guard let proposer = proposal.proposerID else { throw Self.notFound(id) }
+            let asked = try db.collections.holding(proposal.collectionID, user: actor.userID, number: proposal.get)
+            do {
+                try SwapRules.checkAsk(proposal.get, asked)
+            } catch let error as StickerError {
+                throw ClubError.conflict(field: "swap \(id)", message: "cannot be accepted: \(error.localizedDescription)")
+            }
+            try db.collections.changeBlocked(proposal.collectionID, user: proposer, number: proposal.give, by: -1)
+            guard try db.swaps.end(id, state: .accepted, reason: "", at: now) else { throw try Self.ended(db, id) }
+            try Self.move(db, collection: proposal.collectionID, card: proposal.give, from: proposer, to: actor.userID, at: now)
+            try Self.move(db, collection: proposal.collectionID, card: proposal.get, from: actor.userID, to: proposer, at: now)
+            return try Self.record(db, id)
+        }
+    }
+
+    /// The recipient turns proposal `id` down; the proposer's copy is free again.
+    public func reject(_ actor: ActingUser, _ id: Int64) throws -> SwapProposalRecord {
+        try end(actor, id, side: .recipient, state: .rejected, action: "reject")
+    }
+
+    /// The proposer takes proposal `id` back; their copy is free again.
+    public func cancel(_ actor: ActingUser, _ id: Int64) throws -> SwapProposalRecord {
+        try end(actor, id, side: .proposer, state: .cancelled, action: "cancel")
+    }
+
+    /// Proposal `id`, for its two collectors and the collection's administrators.
+    public func show(_ actor: ActingUser, _ id: Int64) throws -> SwapProposalRecord {
+        try store.read { db in
+            guard let proposal = try db.swaps.find(id) else { throw Self.notFound(id) }
+            if proposal.proposerID != actor.userID && proposal.recipientID != actor.userID {
+                guard let found = try db.collections.find(id: proposal.collectionID),
+                      try Collections.administers(db, found, actor) else { throw Self.notFound(id) }
+            }
+            return try Self.record(db, id)
+        }
+    }
+
+    /// The newest proposals `actor` made or received (at most `limit`, up to
+    /// ``maximumListed``), of collection `name` when given, only pending ones unless `all`.
+    public func list(_ actor: ActingUser, collection name: String? = nil, all: Bool = false,
+                     limit: Int = 100) throws -> [SwapProposalRecord] {
+        guard (1...Self.maximumListed).contains(limit) else {
+            throw ClubError.invalid(field: "limit", message: "expected 1 to \(Self.maximumListed), not \(limit)")
+        }
+        return try store.read { db in
+            let collection = try name.map { try Collections.find(db, $0).id }
+            return try db.swaps.records(involving: actor.userID, collection: collection, pendingOnly: !all, limit: limit)
+        }
+    }
+
+    // MARK: - Who to swap with, and the swap day
+
+    /// The other collectors of `name` by the one-for-one swaps `actor` can make with them
+    /// (T, the sum over rarities of min(what each can give the other)), most first.
+    public func matches(_ actor: ActingUser, _ name: String) throws -> [SwapMatchRecord] {
+        let (found, pool, usernames) = try store.read { db in
+            let found = try Collections.find(db, name)
+            try Collections.checkCollecting(db, found, actor)
+            let (pool, usernames) = try Self.pool(db, found)
+            return (found, pool, usernames)
+        }
+        let ranking = try Self.translating(found) { try SwapMatch.ranking(for: actor.userID, in: pool) }
+        return ranking.map {
+            SwapMatchRecord(collector: usernames[$0.collector] ?? "", swaps: $0.swaps, theyCanGive: $0.theyCanGive,
+                            youCanGive: $0.youCanGive)
+        }
+    }
+
+    /// The swap-day plan for every collector of `name`: the most wanted cards moved by cycles
+    /// of same-rarity swaps, each at most `maximumCycleLength` collectors long when given (3
+    /// for swapping in person), beside the two-person baseline. Collectors and administrators
+    /// of the collection may see it.
+    public func plan(_ actor: ActingUser, _ name: String, maximumCycleLength: Int? = nil) throws -> SwapPlanReport {
+        let (found, pool, usernames, titles) = try store.read { db in
+            let found = try Collections.find(db, name)
+            if try !Collections.administers(db, found, actor) { try Collections.checkCollecting(db, found, actor) }
+            let (pool, usernames) = try Self.pool(db, found)
+            return (found, pool, usernames, try db.collections.titles(found.id))
+        }
+        return try Self.report(found, pool, usernames, titles, maximumCycleLength: maximumCycleLength)
+    }
+
+    /// Proposes, for `actor`, each two-person swap the plan gives them (their card for the
+    /// other's), in one transaction; their longer cycles are listed for swapping in person.
+    /// Pending proposals count as done: the copies they promise are not spare and the cards
+    /// they would bring are not missing, so running it again, or the partner running it,
+    /// proposes nothing twice.
+    public func proposePlan(_ actor: ActingUser, _ name: String, maximumCycleLength: Int? = nil) throws -> SwapPlanProposals {
+        let now = Date()
+        return try store.write { db in
+            let found = try Collections.find(db, name)
+            try Collections.checkCollecting(db, found, actor)
+            let (pool, usernames) = try Self.pool(db, found)
+            let report = try Self.report(found, pool, usernames, try db.collections.titles(found.id),
+                                         maximumCycleLength: maximumCycleLength)
+            let mine = report.cycles.filter { cycle in cycle.contains { $0.giver == actor.username } }
+            var proposed: [SwapProposalRecord] = []
+            for cycle in mine where cycle.count == 2 {
+                guard let given = cycle.first(where: { $0.giver == actor.username }),
+                      let taken = cycle.first(where: { $0.giver != actor.username }),
+                      let partner = usernames.first(where: { $0.value == taken.giver })?.key else { continue }
+                let id = try Self.insert(db, found, proposer: actor, recipient: (partner, taken.giver), give: given.card,
+                                         get: taken.card, at: now)
+                proposed.append(try Self.record(db, id))
+            }
+            return SwapPlanProposals(collection: found.name, proposed: proposed, cycles: mine.filter { $0.count > 2 })
+        }
+    }
+
+    // MARK: - Rules shared with collections and accounts
+
+    /// Moves one unblocked copy of `card` from `giver` to `receiver`. When it was the giver's
+    /// last copy, every pending proposal asking them for it is closed and its block released.
+    static func move(_ db: StoreTransaction, collection: Int64, card: Int, from giver: Int64, to receiver: Int64,
+                     at date: Date) throws {
+        let left = try db.collections.removeCopy(collection, user: giver, number: card)
+        try db.collections.addCopies(collection, user: receiver, numbers: [card])
+        guard SwapRules.closesProposals(try Holding(owned: left)) else { return }
+        let username = try db.users.account(id: giver)?.username ?? "the collector"
+        for orphan in try db.swaps.pendingNaming(collection: collection, holder: giver, number: card) {
+            try close(db, orphan, state: .closed, reason: "card \(card) left \(username)'s album", at: date)
+        }
+    }
+
+    /// Closes every pending proposal `user` made or received, in collection `collection` (every
+    /// one when nil), releasing the blocks: they leave the collection or delete their account.
+    static func closeAll(_ db: StoreTransaction, user: Int64, collection: Int64?, reason: String, at date: Date) throws {
+        for proposal in try db.swaps.pending(involving: user, collection: collection) {
+            try close(db, proposal, state: .closed, reason: reason, at: date)
+        }
+    }
+
+    // MARK: - Private
+
+    private enum Side { case proposer, recipient }
+
+    private func end(_ actor: ActingUser, _ id: Int64, side: Side, state: ProposalState, action: String) throws -> SwapProposalRecord {
+        let now = Date()
+        return try store.write { db in
+            let proposal = try Self.pending(db, id, by: actor, side: side, action: action)
+            try Self.close(db, proposal, state: state, reason: "", at: now)
+            return try Self.record(db, id)
+        }
+    }
+
+    /// Ends a pending proposal and releases its proposer's promised copy.
+    private static func close(_ db: StoreTransaction, _ proposal: SwapStore.Found, state: ProposalState, reason: String,
+                              at date: Date) throws {
+        guard try db.swaps.end(proposal.id, state: state, reason: reason, at: date) else { return }
+        if let proposer = proposal.proposerID {
+            try db.collections.changeBlocked(proposal.collectionID, user: proposer, number: proposal.give, by: -1)
+        }
+    }
+
+    /// Checks and stores a proposal, promising the proposer's copy.
+    private static func insert(_ db: StoreTransaction, _ found: CollectionStore.Found, proposer: ActingUser,
+                               recipient: (id: Int64, username: String), give: Int, get: Int, at date: Date) throws -> Int64 {
+        guard give != get else {
+            throw ClubError.invalid(field: "get", message: "a swap gives one card for another, not card \(give) for itself")
+        }
+        let existing = try db.collections.existingNumbers(found.id, among: [give, get])
+        for number in [give, get] where !existing.contains(number) {
+            throw ClubError.notFound(kind: "card", reference: "\(number) in '\(found.name)'")
+        }
+        guard try db.swaps.pendingCount(collection: found.id, proposer: proposer.userID) < maximumPending else {
+            throw ClubError.conflict(field: "swap", message: "\(proposer.username) already has \(maximumPending) pending proposals "
+                                     + "in '\(found.name)'")
+        }
+        do {
+            try SwapRules.checkOffer(give, try db.collections.holding(found.id, user: proposer.userID, number: give))
+        } catch let error as StickerError {
+            throw ClubError.conflict(field: "give", message: "\(proposer.username): \(error.localizedDescription)")
+        }
+        do {
+            try SwapRules.checkAsk(get, try db.collections.holding(found.id, user: recipient.id, number: get))
+        } catch let error as StickerError {
+            throw ClubError.conflict(field: "get", message: "\(recipient.username): \(error.localizedDescription)")
+        }
+        try db.collections.changeBlocked(found.id, user: proposer.userID, number: give, by: 1)
+        return try db.swaps.insert(collection: found.id, proposer: proposer.userID, recipient: recipient.id, give: give,
+                                   get: get, at: date)
+    }
+
+    /// Pending proposal `id`, which `actor` may answer from `side`.
+    private static func pending(_ db: StoreTransaction, _ id: Int64, by actor: ActingUser, side: Side,
+                                action: String) throws -> SwapStore.Found {
+        guard let proposal = try db.swaps.find(id),
+              proposal.proposerID == actor.userID || proposal.recipientID == actor.userID else { throw notFound(id) }
+        let allowed = side == .proposer ? proposal.proposerID == actor.userID : proposal.recipientID == actor.userID
+        guard allowed else {
+            throw ClubError.permissionDenied("only the \(side == .proposer ? "proposer" : "recipient") of swap \(id) may \(action) it")
+        }
+        guard proposal.state.isOpen else { throw try ended(db, id) }
+        return proposal
+    }
+
+    private static func record(_ db: StoreTransaction, _ id: Int64) throws -> SwapProposalRecord {
+        guard let record = try db.swaps.record(id) else { throw notFound(id) }
+        return record
+    }
+
+    private static func notFound(_ id: Int64) -> ClubError { .notFound(kind: "swap proposal", reference: String(id)) }
+
+    /// Why proposal `id` can no longer be answered: its state, and why the service closed it.
+    private static func ended(_ db: StoreTransaction, _ id: Int64) throws -> ClubError {
+        let record = try record(db, id)
+        return .conflict(field: "swap \(id)", message: "already \(record.state.rawValue)" + (record.reason.map { " (\($0))" } ?? ""))
+    }
+
+    /// The collection's collectors as the planner reads them, and their usernames by id. A
+    /// card a pending proposal would bring a collector is not missing to them (its giver's
+    /// copy is already blocked, so not spare).
+    private static func pool(_ db: StoreTransaction, _ found: CollectionStore.Found) throws -> (SwapPool, [Int64: String]) {
+        var collectors = try db.collections.collectorsHoldings(found.id)
+        let position = Dictionary(uniqueKeysWithValues: collectors.enumerated().map { ($0.element.user, $0.offset) })
+        for proposal in try db.swaps.pending(collection: found.id) {
+            for (user, card) in [(proposal.proposerID, proposal.get), (proposal.recipientID, proposal.give)] {
+                guard let user, let index = position[user], collectors[index].holdings[card] == nil else { continue }
+                collectors[index].holdings[card] = try Holding(owned: 1)
+            }
+        }
+        let pool = try translating(found) {
+            try SwapPool(cards: try db.collections.drawableCards(found.id),
+                         collectors: collectors.map { SwapPool.Collector(id: $0.user, holdings: $0.holdings) })
+        }
+        return (pool, Dictionary(uniqueKeysWithValues: collectors.map { ($0.user, $0.username) }))
+    }
+
+    private static func report(_ found: CollectionStore.Found, _ pool: SwapPool, _ usernames: [Int64: String],
+                               _ titles: [Int: String], maximumCycleLength: Int?) throws -> SwapPlanReport {
+        if let maximumCycleLength, maximumCycleLength < 2 {
+            throw ClubError.invalid(field: "max-cycle", message: "expected 2 or more collectors a cycle, not \(maximumCycleLength)")
+        }
+        let plan = try translating(found) { try SwapPlanner.plan(pool, maximumCycleLength: maximumCycleLength) }
+        let baseline = SwapPlanner.pairwiseBaseline(pool)
+        return SwapPlanReport(collection: found.name, cards: plan.cards, pairwiseCards: baseline.cards,
+                              maximumCycleLength: maximumCycleLength,
+                              cycles: plan.cycles.map { cycle in
+                                  cycle.map { .init(giver: usernames[$0.giver] ?? "", card: $0.card, title: titles[$0.card] ?? "",
+                                                    receiver: usernames[$0.receiver] ?? "") }
+                              })
+    }
+
+    /// `body`, with a rule's refusal told as a conflict of collection `found`.
+    private static func translating<T>(_ found: CollectionStore.Found, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as StickerError {
+            throw ClubError.conflict(field: "collection", message: "'\(found.name)': \(error.localizedDescription)")
+        }
+    }
+}
