@@ -20,7 +20,8 @@ struct Touchline: AsyncParsableCommand {
         version: version,
         subcommands: [Board.self, RouteCommand.self, User.self, Login.self, Logout.self, WhoAmI.self, TeamCommand.self,
                       PlayerCommand.self, CardCommand.self, MessageCommand.self, LeagueCommand.self, MatchCommand.self,
-                      ServeCommand.self, DatabaseCommand.self, CollectionCommand.self, SwapCommand.self]
+                      ServeCommand.self, DatabaseCommand.self, CollectionCommand.self, SwapCommand.self,
+                      BattleCommand.self, TreasureCommand.self]
     )
 
     /// Parses the arguments and runs the command. The one place errors become exit codes:

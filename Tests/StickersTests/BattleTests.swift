@@ -52,6 +52,27 @@ import Testing
         #expect(surrendered.state == .surrendered && surrendered.winner == nil && surrendered.state.isOver)
     }
 
+    @Test func aBattleWhoseSideIsGoneEndsWithNoCard() throws {
+        var pending = Battle(kind: .random)
+        pending.abandon()
+        #expect(pending.state == .cancelled)
+        var accepted = Battle(kind: .random)
+        try accepted.accept(by: .opponent)
+        try accepted.report(3, by: .challenger)
+        accepted.abandon()
+        #expect(accepted.state == .surrendered && accepted.winner == nil)
+        var resolved = Battle(kind: .selective)
+        try resolved.accept(by: .opponent)
+        try resolved.report(3, by: .challenger)
+        try resolved.report(4, by: .opponent)
+        resolved.abandon()
+        #expect(resolved.state == .finished)
+        var rejected = Battle(kind: .random)
+        try rejected.reject(by: .opponent)
+        rejected.abandon()
+        #expect(rejected.state == .rejected)
+    }
+
     @Test func scoresOutOfRangeAreRefused() throws {
         var battle = Battle(kind: .random)
         try battle.accept(by: .opponent)

@@ -195,7 +195,9 @@ public struct Accounts: Sendable {
         try checkPassword(of: actor, currentPassword, purpose: "deleting the account")
         let now = Date()
         try store.write { db in
-            try Swaps.closeAll(db, user: actor.userID, collection: nil, reason: "\(actor.username) deleted their account", at: now)
+            let reason = "\(actor.username) deleted their account"
+            try Swaps.closeAll(db, user: actor.userID, collection: nil, reason: reason, at: now)
+            try Battles.abandonAll(db, user: actor.userID, collection: nil, reason: reason, at: now)
             try db.users.delete(id: actor.userID)
         }
     }

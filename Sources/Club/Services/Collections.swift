@@ -121,13 +121,16 @@ public struct Collections: Sendable {
 
     /// `actor` leaves a collection: their album, copies and unopened envelopes go; the record
     /// of their draws stays; every pending swap proposal they made or received is closed
-    /// (releasing the other side's promised copy) and stays as a record.
+    /// (releasing the other side's promised copy) and every open battle they play ends with
+    /// no card (``Battle/abandon()``), both kept as a record; their treasure hunts go.
     public func leave(_ actor: ActingUser, _ name: String) throws {
         let now = Date()
         try store.write { db in
             let found = try Self.find(db, name)
             try Self.checkCollecting(db, found, actor)
-            try Swaps.closeAll(db, user: actor.userID, collection: found.id, reason: "\(actor.username) left the collection", at: now)
+            let reason = "\(actor.username) left the collection"
+            try Swaps.closeAll(db, user: actor.userID, collection: found.id, reason: reason, at: now)
+            try Battles.abandonAll(db, user: actor.userID, collection: found.id, reason: reason, at: now)
             guard try db.collections.deleteCollector(found.id, user: actor.userID) else {
                 throw Self.notCollecting(actor.username, found.name)
             }

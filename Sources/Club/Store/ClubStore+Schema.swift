@@ -483,6 +483,9 @@ extension ClubStore {
         migrator.registerMigration(SwapSchema.identifier) { db in
             try db.execute(sql: SwapSchema.sqlite)
         }
+        migrator.registerMigration(ContestSchema.identifier) { db in
+            try db.execute(sql: ContestSchema.sqlite)
+        }
         return migrator
     }
 

@@ -137,6 +137,18 @@ public struct Battle: Sendable, Hashable {
         state = .finished
     }
 
+    /// Ends an open battle because one side is gone (left the collection, deleted their
+    /// account): a pending battle is cancelled, an accepted one surrendered, a resolved one
+    /// finished with no card. A battle already over stays as it is.
+    public mutating func abandon() {
+        switch state {
+        case .pending: state = .cancelled
+        case .accepted: state = .surrendered
+        case .resolved: state = .finished
+        case .finished, .rejected, .cancelled, .surrendered: break
+        }
+    }
+
     private func expect(_ wanted: State, side: Side?, allowed: Side?, action: String) throws {
         guard state == wanted else { throw StickerError.wrongState(action: action, state: state.rawValue) }
         if let allowed, let side, side != allowed {

@@ -19,7 +19,7 @@ struct CollectionCommand: ParsableCommand {
               touchline collection odds 'Liga Demo 2024/25' --envelopes 200 --as bob --json
             """,
         subcommands: [Import.self, List.self, Show.self, Start.self, Open.self, Album.self, Odds.self, Grant.self,
-                      Give.self, Draws.self, Leave.self, Editor.self, Delete.self]
+                      Give.self, Draws.self, Challenge.self, ChallengeList.self, Leave.self, Editor.self, Delete.self]
     )
 
     struct Import: ParsableCommand {

@@ -547,6 +547,7 @@ enum PostgresSchema {
 
         PostgresMigration(identifier: CollectionSchema.identifier, sql: CollectionSchema.postgres),
         PostgresMigration(identifier: SwapSchema.identifier, sql: SwapSchema.postgres),
+        PostgresMigration(identifier: ContestSchema.identifier, sql: ContestSchema.postgres),
     ]
 }
 
