@@ -1,4 +1,6 @@
+import Canvas
 import Foundation
+import Routes
 import Testing
 
 /// `touchline battle`, `touchline treasure` and `touchline collection challenge`, end to end
@@ -75,6 +77,17 @@ import Testing
         for bad in ["91,0", "0,181", "nan,0", "43.2 -2.9", "1e308,0"] {
             #expect(try club.run(["treasure", "start", Self.name, "--at", bad], as: "carol").status == 64, "\(bad)")
         }
+        // The map: 800 x 800, the collector blue in the middle, nothing red while hidden.
+        let map = club.scratch.path("hunt.png")
+        let drawn = try club.run(["treasure", "show", Self.name, "--map", "-o", map], as: "bob")
+        #expect(drawn.status == 0 && drawn.stdout.hasSuffix("map         \(map)\n"), "\(drawn.stdout)\(drawn.stderr)")
+        let image = try RasterImage(contentsOf: URL(fileURLWithPath: map))
+        #expect(image.width == 800 && image.height == 800)
+        #expect(image.pixel(x: 400, y: 400).distance(to: RGBA(HuntMap.collector)) <= 40)
+        let red = RGBA(HuntMap.treasure)
+        #expect(!(0..<800).contains { y in (0..<800).contains { x in image.pixel(x: x, y: y).distance(to: red) <= 40 } })
+        #expect(try club.run(["treasure", "show", Self.name, "--map"], as: "bob").status == 64)
+        #expect(try club.run(["treasure", "show", Self.name, "--map", "-o", club.scratch.path("hunt.gif")], as: "bob").status == 64)
         let none = try club.run(["treasure", "claim", Self.name, "--at", "43.2641,-2.9494"], as: "carol")
         #expect(none.status == 65 && none.stderr == "touchline: error: treasure: carol has no treasure hunt going in 'Athletic Club 2024/25' (touchline treasure start)\n")
     }

@@ -110,6 +110,7 @@ public struct TreasureHunts: Sendable {
         let state: TreasureHuntRecord.State = hunt.state == .open && now >= hunt.expiresAt ? .expired : hunt.state
         return TreasureHuntRecord(id: hunt.id, collection: found.name, state: state, start: hunt.start,
                                   target: state == .found ? hunt.target : nil, claimRadiusMeters: TreasureRules.claimRadiusMeters,
+                                  areaRadiusMeters: TreasureRules.maximumDistanceMeters,
                                   startedAt: hunt.startedAt, expiresAt: hunt.expiresAt, foundAt: hunt.foundAt)
     }
 

@@ -2,7 +2,8 @@ import Foundation
 
 /// Why a route map cannot be rendered.
 public enum RouteMapError: Error, Equatable, LocalizedError {
-    /// The document has no track point, route stop or waypoint with valid coordinates.
+    /// The document has no track point, route stop or waypoint with valid coordinates, and
+    /// there is no mark.
     case nothingToDraw
     /// More points of one kind than a map will draw.
     case tooManyPoints(kind: String, count: Int, limit: Int)
@@ -13,6 +14,9 @@ public enum RouteMapError: Error, Equatable, LocalizedError {
     case sizeTooSmall(size: String, minimum: String)
     /// A text option longer than allowed.
     case textTooLong(field: String, length: Int, limit: Int)
+    /// Mark `index` of ``RouteMapOptions/marks`` holds a value out of range; `problem` says
+    /// what was expected.
+    case invalidMark(index: Int, problem: String)
 
     public var errorDescription: String? {
         switch self {
@@ -27,6 +31,8 @@ public enum RouteMapError: Error, Equatable, LocalizedError {
             return "a \(size) map is too small to draw a route in: give a size of at least \(minimum)"
         case .textTooLong(let field, let length, let limit):
             return "\(field) is \(length) characters long: at most \(limit) are drawn"
+        case .invalidMark(let index, let problem):
+            return "marks[\(index)]: expected \(problem)"
         }
     }
 }

@@ -73,6 +73,9 @@ public struct RouteMapOptions: Sendable {
     public var attribution: String?
     /// The profile strip's stats line; nil for a simple one computed here (distance, time, climb).
     public var statsLine: String?
+    /// Points (and circles around them) drawn over the map in colours of their own, and
+    /// fitted into it with the route.
+    public var marks: [RouteMapMark] = []
 
     public init(size: Size = Size(width: 600, height: 400), scale: Double = 1, padding: RouteMapPadding = 24,
                 colourBy: RouteColouring = .none, kilometreLabels: Bool = false, profile: Bool = false,

@@ -16,6 +16,7 @@ struct RouteMapPainter: Sendable {
     static let kilometreRadius = 3.5, kilometreRing = 1.0
     static let stopRadius = 10.0, stopRing = 1.5
     static let waypointRadius = 4.5, waypointRing = 1.5
+    static let markRadius = 7.0, markRing = 2.0
 
     func paint(on canvas: Canvas) {
         let visible = canvas.clipBounds
@@ -31,6 +32,7 @@ struct RouteMapPainter: Sendable {
             }
         }
         paintLines(visible: visible, on: canvas)
+        paintCircles(visible: visible, on: canvas)
         // Overlays above the lines, below the markers (which may reach into a corner).
         if let bar = scene.scaleBar, bar.box.intersects(visible) {
             fillBox(bar.box, on: canvas)
@@ -61,6 +63,9 @@ struct RouteMapPainter: Sendable {
             paint(stop.number, visible: visible, on: canvas)
         }
         paintEnds(visible: visible, on: canvas)
+        for mark in scene.marks where mark.showsDot && box(around: mark.center, radius: Self.markRadius).intersects(visible) {
+            paintDisc(at: mark.center, radius: Self.markRadius, ring: Self.markRing, color: mark.color, on: canvas)
+        }
         for label in scene.labels { paint(label, visible: visible, on: canvas) }
         if let profile = scene.profile, profile.strip.intersects(visible) { paintProfile(profile, visible: visible, on: canvas) }
     }
@@ -80,6 +85,18 @@ struct RouteMapPainter: Sendable {
         }
         for color in order {
             if let path = byColor[color] { canvas.stroke(path, style: round(color, style.routeWidth)) }
+        }
+    }
+
+    /// The marks' circles: a light fill in the mark's colour and its outline, below the
+    /// markers.
+    private func paintCircles(visible: Rect, on canvas: Canvas) {
+        for mark in scene.marks where mark.circle.count > 2
+            && Rect(boundingBoxOf: mark.circle)?.insetBy(-1).intersects(visible) ?? false {
+            var path = Path(polyline: mark.circle)
+            path.close()
+            canvas.fill(path, color: mark.color.withAlpha(0.12))
+            canvas.stroke(path, style: StrokeStyle(color: mark.color, width: 1.5, join: .round))
         }
     }
 

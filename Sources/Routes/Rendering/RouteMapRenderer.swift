@@ -3,8 +3,9 @@ import Foundation
 
 /// Draws a ``RouteDocument`` as a map: its tracks cased and optionally coloured by speed,
 /// elevation or grade, start (green) and finish (red) markers, kilometre marks (purple),
-/// planned routes as numbered stops joined by straight legs, waypoints, a scale bar, and
-/// optionally an elevation profile strip and map tiles underneath.
+/// planned routes as numbered stops joined by straight legs, waypoints, a scale bar, marks
+/// (coloured points with circles on the ground), and optionally an elevation profile strip and
+/// map tiles underneath.
 ///
 /// ```swift
 /// let document = RouteDocument(tracks: [Track(segments: [points])])
@@ -96,7 +97,10 @@ public struct RouteMapRenderer: Sendable {
         }
 
         let geometry = RouteGeometry(document: document)
-        guard let box = geometry.worldBox else { throw RouteMapError.nothingToDraw }
+        let marks = try WorldMarks(options.marks)
+        let corners = [geometry.worldBox, marks.worldBox].compactMap { $0 }
+            .flatMap { [Point(x: $0.minX, y: $0.minY), Point(x: $0.maxX, y: $0.maxY)] }
+        guard let box = Rect(boundingBoxOf: corners) else { throw RouteMapError.nothingToDraw }
         let (mapArea, frame) = try Self.frame(for: options)
         let fit = MapFit(fitting: box, into: frame)
 
@@ -104,6 +108,7 @@ public struct RouteMapRenderer: Sendable {
         var layout = RouteMapLayout(options: options, geometry: geometry, fit: fit, mapArea: mapArea,
                                     measure: { measuring.measure($0, font: $1) })
         var scene = layout.scene()
+        scene.marks = marks.placed(fit)
         var notes: [String] = []
         if geometry.skipped > 0 {
             notes.append("\(geometry.skipped) points with invalid coordinates left out")

@@ -27,6 +27,15 @@ struct RouteMapScene: Sendable {
         var number: Label
     }
 
+    /// A mark of ``RouteMapOptions/marks``: a dot and the circle around it.
+    struct Mark: Sendable {
+        var center: Point
+        /// The circle's outline (empty for none).
+        var circle: [Point]
+        var color: Color
+        var showsDot: Bool
+    }
+
     /// The start and finish markers.
     enum Ends: Sendable {
         case separate(start: Point, finish: Point)
@@ -78,4 +87,5 @@ struct RouteMapScene: Sendable {
     var scaleBar: ScaleBar?
     var attribution: Label?
     var profile: Profile?
+    var marks: [Mark] = []
 }

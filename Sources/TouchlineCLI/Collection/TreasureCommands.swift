@@ -1,6 +1,7 @@
 import ArgumentParser
 import Club
 import Foundation
+import Canvas
 import Routes
 
 /// `touchline treasure`: hunts for an envelope of special cards hidden near you.
@@ -15,7 +16,7 @@ struct TreasureCommand: ParsableCommand {
             Examples:
               touchline treasure start 'Liga 2024/25' --at 43.2641,-2.9494 --as bob
               touchline treasure claim 'Liga 2024/25' --at 43.2702,-2.9391 --as bob
-              touchline treasure show 'Liga 2024/25' --as bob
+              touchline treasure show 'Liga 2024/25' --map -o hunt.png --as bob
             """,
         subcommands: [Start.self, Claim.self, Show.self]
     )
@@ -51,20 +52,46 @@ struct TreasureCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Your latest hunt.")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Your latest hunt; with --map -o FILE its map (PNG, SVG or PDF).",
+            discussion: """
+                The map shows the area the treasure may be in (grey), you where the hunt started
+                (blue) with the 150 m a claim reaches, and the treasure (red) only once found.
+                """)
         @Argument(help: "The collection's name.") var name: String
+        @Flag(help: "Draw the hunt's map to -o.") var map = false
+        @Option(name: .shortAndLong, help: "The map's file: .png, .svg or .pdf (with --map).") var output: String?
+        @Option(help: ArgumentHelp("The map's size in pixels (points for PDF and SVG).", valueName: "WxH"))
+        var size = Size(width: 800, height: 800)
         @OptionGroup var club: ClubOptions
         @OptionGroup var json: JSONFlag
+
+        func validate() throws {
+            guard map == (output != nil) else { throw ValidationError("--map and -o go together") }
+            if let output, OutputFormat(fileExtensionOf: URL(fileURLWithPath: output)) == nil {
+                throw ValidationError("cannot tell the format of '\(output)': use a .png, .svg or .pdf file name")
+            }
+        }
 
         func run() throws {
             let (store, actor) = try club.session()
             let hunt = try TreasureHunts(store: store).show(actor, name)
+            if let output {
+                let options = HuntMap.options(start: GeoPoint(latitude: hunt.start.latitude, longitude: hunt.start.longitude),
+                                              target: hunt.target.map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) },
+                                              claimRadiusMeters: hunt.claimRadiusMeters, areaRadiusMeters: hunt.areaRadiusMeters,
+                                              size: size)
+                let format = OutputFormat(fileExtensionOf: URL(fileURLWithPath: output)) ?? .png
+                let rendered = try RouteMapRenderer(document: RouteDocument(), options: options).render(format: format)
+                try Files.write(rendered.data, to: output)
+            }
             if json.json { return try Output.json(hunt) }
             var fields = [("collection", hunt.collection), ("state", hunt.state.rawValue),
                           ("started at", String(format: "%.5f,%.5f", hunt.start.latitude, hunt.start.longitude)),
                           ("started", Output.date(hunt.startedAt)), ("expires", Output.date(hunt.expiresAt))]
             if let target = hunt.target { fields.append(("treasure", String(format: "%.5f,%.5f", target.latitude, target.longitude))) }
             if let foundAt = hunt.foundAt { fields.append(("found", Output.date(foundAt))) }
+            if let output { fields.append(("map", output)) }
             Output.fields(fields)
         }
     }

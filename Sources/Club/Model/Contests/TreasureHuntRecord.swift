@@ -27,6 +27,8 @@ public struct TreasureHuntRecord: Sendable, Equatable, Codable {
     public var target: Position?
     /// How close a claim must come, in metres.
     public var claimRadiusMeters: Double
+    /// How far from the start the treasure may be, in metres: the hunt's area.
+    public var areaRadiusMeters: Double
     public var startedAt: Date
     public var expiresAt: Date
     public var foundAt: Date?
