@@ -61,6 +61,36 @@ import Testing
         #expect(album.pageCount == 1)
     }
 
+    @Test func copiesPromisedInSwapsShowAsASlateBandAndAreCheckedAgainstTheCopiesOwned() throws {
+        let folder = try Folder()
+        _ = try folder.write("images/1.png", F.solidPNG(width: 63, height: 89, color: F.photoGreen))
+        _ = try folder.write("images/2.png", F.solidPNG(width: 63, height: 89, color: Self.blue))
+        let promised = Self.json.replacingOccurrences(of: "\"owned\": {", with: "\"blocked\": {\"2\": 2, \"4\": 1}, \"owned\": {")
+        let album = try Album(contentsOf: try folder.write("album.json", Data(promised.utf8)))
+        #expect(album.sections[0].slots.map(\.blocked) == [0, 2, 0, 1])
+        let scale = 2.0
+        let image = try RasterImage(pngData: album.png(page: 0, scale: scale))
+        guard case .row(_, 0, let top) = try #require(album.layout.pages[0].first(where: {
+            if case .row(0, 0, _) = $0 { return true } else { return false }
+        })) else { return }
+        let slate = RGBA(Album.promisedColor)
+        for (column, promised) in [(0, false), (1, true), (2, false), (3, true)] {
+            let slot = album.layout.slotRect(column: column, top: top)
+            let band = Rect(x: slot.minX + 4, y: slot.minY + 4, width: slot.width - 22, height: 8)
+            let count = F.count(in: image, band, scale: scale) { $0.distance(to: slate) <= 6 }
+            #expect(promised ? count > 100 : count == 0, "slot \(column): \(count)")
+        }
+        // More promised than owned, or a card that is not there, is named.
+        for (blocked, message) in [("{\"1\": 2}", "blocked.1: 2 is not a number of copies from 0 to the 1 owned"),
+                                   ("{\"9\": 1}", "blocked.9: there is no card '9' in the collection")] {
+            let bad = Self.json.replacingOccurrences(of: "\"owned\": {", with: "\"blocked\": \(blocked), \"owned\": {")
+            #expect(throws: AlbumError.invalid(source: "album.json", field: String(message.prefix { $0 != ":" }),
+                                               message: String(message.drop { $0 != ":" }.dropFirst(2)))) {
+                try Album(contentsOf: try folder.write("album.json", Data(bad.utf8)))
+            }
+        }
+    }
+
     @Test func slotsShowOwnedMissingAndDuplicateCards() throws {
         let (_, album) = try Self.album()
         let scale = 2.0

@@ -1,3 +1,4 @@
+import Canvas
 import Foundation
 import Synchronization
 import Testing
@@ -67,6 +68,31 @@ import Testing
         let all = try #require(try club.json(["swap", "list", "--all", "--collection", Self.name], as: "bob") as? [[String: Any]])
         #expect(all.compactMap { $0["state"] as? String } == ["cancelled", "rejected", "accepted"])
         #expect(try club.run(["swap", "list"], as: "bob").stdout == "no pending swap proposals\n")
+    }
+
+    @Test func theAlbumPrintsFromTheDatabaseWithPromisedCopies() throws {
+        let club = try club()
+        #expect(try club.run(["swap", "propose", Self.name, "--to", "carol", "--give", "3", "--get", "7"], as: "bob").status == 0)
+        let png = club.scratch.path("album.png")
+        let printed = try club.run(["collection", "album", Self.name, "-o", png], as: "bob")
+        #expect(printed.status == 0 && printed.stdout.hasPrefix("wrote \(png) (2 of 14 cards owned, album of 1 page, "), "\(printed.stderr)")
+        let image = try RasterImage(contentsOf: URL(fileURLWithPath: png))
+        #expect(image.width == 1191 && image.height == 1684)
+        // bob's 3 has one copy promised: one slate band; the red ×2 badge on it too.
+        let slate = RGBA(red: 69, green: 89, blue: 99)  // Reports' album: the promised copies' band
+        var count = 0
+        for y in 0..<image.height { for x in 0..<image.width where image.pixel(x: x, y: y).distance(to: slate) <= 6 { count += 1 } }
+        #expect(count > 200, "\(count) slate pixels")
+        let again = club.scratch.path("again.png")
+        #expect(try club.run(["collection", "album", Self.name, "-o", again], as: "bob").status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: png)) == Data(contentsOf: URL(fileURLWithPath: again)))
+        let pdf = club.scratch.path("album.pdf")
+        #expect(try club.run(["collection", "album", Self.name, "-o", pdf], as: "carol").status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: pdf)).prefix(5) == Data("%PDF-".utf8))
+        #expect(try club.run(["collection", "album", Self.name, "-o", club.scratch.path("album.svg")], as: "bob").status == 64)
+        #expect(try club.run(["collection", "album", Self.name, "-o", png, "--page", "2"], as: "bob").status == 64)
+        let stranger = try club.run(["collection", "album", Self.name, "-o", club.scratch.path("alice.png")], as: "alice")
+        #expect(stranger.status == 65 && !FileManager.default.fileExists(atPath: club.scratch.path("alice.png")))
     }
 
     @Test func twoProcessesAcceptingProposalsForOneCopyOneSucceeds() throws {

@@ -221,6 +221,20 @@ public struct Collections: Sendable {
         }
     }
 
+    /// `actor`'s album with what printing it needs: the families in order and the images of
+    /// the cards they own.
+    public func printableAlbum(_ actor: ActingUser, _ name: String) throws -> PrintableAlbum {
+        try store.read { db in
+            let found = try Self.find(db, name)
+            try Self.checkCollecting(db, found, actor)
+            let envelopes = try db.collections.envelopeCounts(found.id, user: actor.userID)
+            let album = CollectorAlbum(collection: found.name, collector: actor.username, envelopes: envelopes.regular,
+                                       specialEnvelopes: envelopes.special, cards: try db.collections.album(found.id, user: actor.userID))
+            return PrintableAlbum(album: album, families: try db.collections.familyNames(found.id),
+                                  images: try db.collections.ownedImages(found.id, user: actor.userID))
+        }
+    }
+
     /// The odds of finishing the album from `actor`'s (or, if they have not started, from an
     /// empty one), and with `envelopes` the probability of finishing within that many.
     public func odds(_ actor: ActingUser, _ name: String, envelopes: Int? = nil) throws -> CollectionOdds {

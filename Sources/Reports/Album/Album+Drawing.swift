@@ -9,6 +9,7 @@ extension Album {
     static let ownedInk = Color(red: 0.14, green: 0.26, blue: 0.43)
     static let ownedBorder = Color(red: 0.29, green: 0.44, blue: 0.65)
     static let badgeColor = Color(red: 0.83, green: 0.18, blue: 0.18)
+    static let promisedColor = Color(red: 0.27, green: 0.35, blue: 0.39)
     static let slotRadius = 4.0
     static let badgeRadius = 9.5
 
@@ -92,6 +93,7 @@ extension Album {
         }
         canvas.stroke(outline, style: StrokeStyle(color: Self.ownedBorder, width: 0.8))
         if slot.copies >= 2 { drawBadge(copies: slot.copies, in: rect, on: canvas) }
+        if slot.blocked > 0 { drawPromised(slot.blocked, in: rect, on: canvas) }
     }
 
     private func decoded(_ data: Data, of slot: Slot, fittingIn frame: Size) throws -> RasterImage {
@@ -128,6 +130,21 @@ extension Album {
         canvas.fill(tag, color: Color.white.withAlpha(0.9))
         canvas.draw(text: text, at: Point(x: rect.minX + 4 + width / 2, y: rect.maxY - 6.5), font: font,
                     color: Self.ownedInk, alignment: .center)
+    }
+
+    /// "N in swaps" in white on a slate band along the slot's top edge, clear of the ×N badge
+    /// in the top-right corner and the number tag in the bottom-left.
+    private func drawPromised(_ blocked: Int, in rect: Rect, on canvas: Canvas) {
+        let band = Rect(x: rect.minX + 3, y: rect.minY + 3, width: rect.width - 3 - 15, height: 10)
+        var path = Path()
+        path.addRoundedRect(band, radius: 2)
+        canvas.fill(path, color: Self.promisedColor)
+        let text = "\(blocked) in swap\(blocked == 1 ? "" : "s")"
+        let fitted = TextFitting.singleLine(text, width: band.width - 4, sizes: 5...7) {
+            canvas.measure($0, font: Font(size: $1, weight: .bold)).advance
+        }
+        canvas.draw(text: fitted.lines[0], at: Point(x: band.center.x, y: band.maxY - 2.5), font: Font(size: fitted.size, weight: .bold),
+                    color: .white, alignment: .center)
     }
 
     /// "×N" on a red disc over the slot's top-right corner.

@@ -5,7 +5,8 @@ import Foundation
 /// its name, every card a slot with its number. An owned card shows its image (or, without
 /// one, its number and title on a filled slot); a missing card a dashed outline with its number
 /// large and its title small; a card owned more than once a round red badge "×N", N being the
-/// copies owned (so N − 1 to swap). Sections follow the families' order, slots the card
+/// copies owned (so N − 1 to swap); a card with copies promised in swaps a slate band "N in
+/// swaps" along its top. Sections follow the families' order, slots the card
 /// numbers; families without cards are left out. The same album always gives the same bytes.
 ///
 /// ```swift
@@ -31,6 +32,8 @@ public struct Album: PrintSection {
         public var title: String
         /// Copies owned; 0 when missing.
         public var copies: Int
+        /// Copies promised in swaps (at most `copies`).
+        public var blocked: Int = 0
         /// The image's path as the album gives it, and its bytes (read for owned cards only).
         public var imagePath: String?
         public var image: Data?
@@ -92,6 +95,7 @@ public struct Album: PrintSection {
                 }
             }
             byFamily[card.family, default: []].append(Slot(number: card.number, title: card.title, copies: copies,
+                                                           blocked: document.blockedCopies(of: card.number),
                                                            imagePath: card.image, image: data))
         }
         title = document.collection

@@ -12,12 +12,14 @@ import Support
 ///   "collection": "Athletic Club 2024/25",
 ///   "families": [{"id": "first-team", "name": "First team"}],
 ///   "cards": [{"number": 1, "title": "Unai Simón", "family": "first-team", "image": "images/01.png"}],
-///   "owned": {"1": 2}
+///   "owned": {"1": 2},
+///   "blocked": {"1": 1}
 /// }
 /// ```
 ///
 /// `owned` maps card numbers (as strings: JSON object keys are strings) to copies owned; a
-/// card not listed, or listed with 0, is missing. `image` is a PNG or JPEG path relative to the JSON
+/// card not listed, or listed with 0, is missing. `blocked` (optional) maps card numbers to
+/// the copies promised in swap proposals, at most the copies owned. `image` is a PNG or JPEG path relative to the JSON
 /// file, read only for owned cards.
 public struct AlbumDocument: Sendable, Equatable, Codable {
     /// The value of `format`.
@@ -79,22 +81,39 @@ public struct AlbumDocument: Sendable, Equatable, Codable {
     public var cards: [Card]
     /// Copies owned, by card number written as a string.
     public var owned: [String: Int]
+    /// Copies promised in swaps, by card number written as a string (at most those owned).
+    public var blocked: [String: Int]
 
     /// A document of the current format and version.
-    public init(collection: String, families: [Family], cards: [Card], owned: [String: Int] = [:]) {
+    public init(collection: String, families: [Family], cards: [Card], owned: [String: Int] = [:],
+                blocked: [String: Int] = [:]) {
         format = Self.formatName
         version = Self.currentVersion
         self.collection = collection
         self.families = families
         self.cards = cards
         self.owned = owned
+        self.blocked = blocked
     }
 
     enum CodingKeys: String, CodingKey {
-        case format, version, collection, families, cards, owned
+        case format, version, collection, families, cards, owned, blocked
     }
 
-    /// Decodes the JSON form; `owned` may be left out (nothing owned yet).
+    /// Encodes the JSON form, leaving `blocked` out when nothing is promised.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(format, forKey: .format)
+        try container.encode(version, forKey: .version)
+        try container.encode(collection, forKey: .collection)
+        try container.encode(families, forKey: .families)
+        try container.encode(cards, forKey: .cards)
+        try container.encode(owned, forKey: .owned)
+        if !blocked.isEmpty { try container.encode(blocked, forKey: .blocked) }
+    }
+
+    /// Decodes the JSON form; `owned` may be left out (nothing owned yet), and `blocked` (nothing
+    /// promised).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         format = try container.decode(String.self, forKey: .format)
@@ -103,6 +122,7 @@ public struct AlbumDocument: Sendable, Equatable, Codable {
         families = try container.decode([Family].self, forKey: .families)
         cards = try container.decode([Card].self, forKey: .cards)
         owned = try container.decodeIfPresent([String: Int].self, forKey: .owned) ?? [:]
+        blocked = try container.decodeIfPresent([String: Int].self, forKey: .blocked) ?? [:]
     }
 
     /// Reads and checks an album file's bytes; `source` names the file in errors.
@@ -176,10 +196,21 @@ public struct AlbumDocument: Sendable, Equatable, Codable {
                 throw fail("owned.\(key)", "\(count) is not a number of copies from 0 to \(Self.maximumCopies)")
             }
         }
+        for (key, count) in blocked.sorted(by: { $0.key < $1.key }) {
+            guard key.allSatisfy(\.isASCII), let number = Int(key), numbers[number] != nil else {
+                throw fail("blocked.\(key)", "there is no card '\(key)' in the collection")
+            }
+            guard (0...copies(of: number)).contains(count) else {
+                throw fail("blocked.\(key)", "\(count) is not a number of copies from 0 to the \(copies(of: number)) owned")
+            }
+        }
     }
 
     /// Copies owned of card `number`.
     public func copies(of number: Int) -> Int { owned[String(number)] ?? 0 }
+
+    /// Copies of card `number` promised in swaps.
+    public func blockedCopies(of number: Int) -> Int { blocked[String(number)] ?? 0 }
 
     private static func checkText(_ text: String, field: String, maximum: Int, source: String) throws {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, text.count <= maximum else {

@@ -30,16 +30,8 @@ struct CardAlbum: ParsableCommand {
     @Option(help: ArgumentHelp("With a .png output: the page to draw, from 1 (default 1).", valueName: "N")) var page: Int?
     @Flag(name: .shortAndLong, help: "Print nothing on success.") var quiet = false
 
-    var format: OutputFormat? {
-        OutputFormat(fileExtensionOf: URL(fileURLWithPath: output)).flatMap { $0 == .svg ? nil : $0 }
-    }
-
     func validate() throws {
-        guard let format else { throw ValidationError("cannot tell the format of '\(output)': use a .pdf or .png file name") }
-        if let page {
-            guard format == .png else { throw ValidationError("--page goes with a .png output; a PDF holds every page") }
-            guard page >= 1 else { throw ValidationError("--page must be 1 or more") }
-        }
+        try AlbumPrint.validate(output: output, page: page)
     }
 
     func run() throws {
@@ -47,20 +39,8 @@ struct CardAlbum: ParsableCommand {
         try Files.checkWritable(output)
         let folder = URL(fileURLWithPath: input).deletingLastPathComponent()
         let album = try Album(data: data, source: input, imagesRelativeTo: folder)
-        let bytes: Data
-        if format == .png {
-            let page = self.page ?? 1
-            guard page <= album.pageCount else {
-                throw CommandError(.usage, "--page \(page): the album has \(album.pageCount) page\(album.pageCount == 1 ? "" : "s")")
-            }
-            bytes = try album.png(page: page - 1, scale: 2)
-        } else {
-            bytes = try album.pdf()
-        }
+        let bytes = try AlbumPrint.bytes(album, for: output, page: page)
         try Files.write(bytes, to: output)
-        if !quiet {
-            let pages = album.pageCount == 1 ? "1 page" : "\(album.pageCount) pages"
-            print("wrote \(output) (\(album.ownedCount) of \(album.cardCount) cards owned, album of \(pages), \(Files.describeSize(bytes.count)))")
-        }
+        if !quiet { print(AlbumPrint.summary(album, output: output, bytes: bytes.count)) }
     }
 }

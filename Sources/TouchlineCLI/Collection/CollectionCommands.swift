@@ -107,15 +107,41 @@ struct CollectionCommand: ParsableCommand {
     }
 
     struct Album: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "album", abstract: "Your album: every card, with the copies you hold.")
+        static let configuration = CommandConfiguration(
+            commandName: "album", abstract: "Your album: every card, with the copies you hold; -o prints it (PDF, or PNG a page).",
+            discussion: """
+                -o album.pdf prints every A4 page, -o album.png one (--page N, from 1) at 144 dpi, as
+                touchline card album does: owned cards with their images, missing ones outlined, ×N on
+                duplicates, and "N in swaps" on cards with copies promised in swap proposals.
+                """)
         @Argument(help: "The collection's name.") var name: String
+        @Option(name: .shortAndLong, help: ArgumentHelp("Print the album to this file: .pdf, or .png for one page.", valueName: "file"))
+        var output: String?
+        @Option(help: ArgumentHelp("With a .png output: the page to draw, from 1 (default 1).", valueName: "N")) var page: Int?
         @OptionGroup var club: ClubOptions
-        @OptionGroup var output: JSONFlag
+        @OptionGroup var json: JSONFlag
+
+        func validate() throws {
+            guard let output else {
+                if page != nil { throw ValidationError("--page goes with -o FILE.png") }
+                return
+            }
+            try AlbumPrint.validate(output: output, page: page)
+        }
 
         func run() throws {
             let (store, actor) = try club.session()
+            if let output {
+                try Files.checkWritable(output)
+                let printable = try Collections(store: store).printableAlbum(actor, name)
+                let album = try AlbumPrint.album(printable)
+                let bytes = try AlbumPrint.bytes(album, for: output, page: page)
+                try Files.write(bytes, to: output)
+                if json.json { return try Output.json(printable.album.cards) }
+                return print(AlbumPrint.summary(album, output: output, bytes: bytes.count))
+            }
             let album = try Collections(store: store).album(actor, name)
-            if output.json { return try Output.json(album.cards) }
+            if json.json { return try Output.json(album.cards) }
             Output.table(["NUMBER", "TITLE", "FAMILY", "RARITY", "OWNED", "BLOCKED"], album.cards.map {
                 [String($0.number), $0.title, $0.family, $0.rarity.rawValue, String($0.owned), String($0.blocked)]
             })

@@ -233,6 +233,25 @@ struct CollectionStore {
         return collectors
     }
 
+    /// The collection's family names, in the order they were added.
+    func familyNames(_ id: Int64) throws -> [String] {
+        try db.values(String.self, "SELECT name FROM cardFamily WHERE collectionId = ? ORDER BY id", [id])
+    }
+
+    /// The stored images of the cards collector `user` owns, by number.
+    func ownedImages(_ id: Int64, user: Int64) throws -> [Int: Data] {
+        var images: [Int: Data] = [:]
+        for row in try db.fetchAll("""
+            SELECT card.number, stickerImage.data FROM ownedCard AS mine
+            JOIN collectionCard AS card ON card.collectionId = mine.collectionId AND card.number = mine.number
+            JOIN stickerImage ON stickerImage.id = card.imageId
+            WHERE mine.collectionId = ? AND mine.userId = ?
+            """, [id, user]) {
+            images[try row("number")] = try row("data")
+        }
+        return images
+    }
+
     /// Card titles by number.
     func titles(_ id: Int64) throws -> [Int: String] {
         var titles: [Int: String] = [:]
