@@ -29,7 +29,7 @@ test: test-sqlite
 # suites cover on PostgreSQL, and its page checks depend on the browser's timing, not the store. Tests of SQLite itself (its files' modes, PRAGMAs, upgrading an older SQLite file) say
 # in the PostgreSQL run why they are skipped there; those of a PostgreSQL restart and of the
 # README's PostgreSQL commands say why they are skipped on SQLite.
-POSTGRES_CLI_SUITES ?= SharedDatabaseServeTests|CollectionCommandTests|SwapCommandTests|ContestCommandTests|PostgresRestartServeTests|ClubCommandTests|CalendarCommandTests|CardCommandTests|DatabaseCommandTests|LeagueCommandTests|LeagueMendingCommandTests|MatchEventDeleteCommandTests|LeaguePrintCommandTests|NewcomerDefaultsTests|PrivateLeagueCommandTests|RemedyWordingCommandTests|ReadmeCommandsTests|ServeCommandTests|StoredBoardCommandTests|StoredRouteCommandTests|StoredRouteEditAndExportTests
+POSTGRES_CLI_SUITES ?= SharedDatabaseServeTests|CollectionCommandTests|SwapCommandTests|ContestCommandTests|CatalogueCommandTests|PostgresRestartServeTests|ClubCommandTests|CalendarCommandTests|CardCommandTests|DatabaseCommandTests|LeagueCommandTests|LeagueMendingCommandTests|MatchEventDeleteCommandTests|LeaguePrintCommandTests|NewcomerDefaultsTests|PrivateLeagueCommandTests|RemedyWordingCommandTests|ReadmeCommandsTests|ServeCommandTests|StoredBoardCommandTests|StoredRouteCommandTests|StoredRouteEditAndExportTests
 POSTGRES_SUITES ?= ClubTests\.|TouchlineServerTests\.|TouchlineCLITests\.($(POSTGRES_CLI_SUITES))/
 
 # The quick loop: every test, on SQLite only.

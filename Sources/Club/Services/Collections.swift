@@ -58,10 +58,7 @@ public struct Collections: Sendable {
             var imageIDs: [String: Int64] = [:]
             for (path, header) in headers.sorted(by: { $0.key < $1.key }) {
                 guard let data = images[path] else { continue }
-                let digest = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
-                imageIDs[path] = try store.imageID(sha256: digest)
-                    ?? store.insertImage(sha256: digest, format: header.format == .png ? "png" : "jpeg",
-                                         width: header.width, height: header.height, data: data)
+                imageIDs[path] = try Self.storedImage(db, data, header)
             }
             let id = try store.insertCollection(name: manifest.name, nameKey: CaseFold.key(manifest.name),
                                                 description: manifest.description ?? "",
@@ -330,6 +327,14 @@ public struct Collections: Sendable {
     }
 
     // MARK: - Rules
+
+    /// The id of image `data` (checked as `header`), stored once by its SHA-256.
+    static func storedImage(_ db: StoreTransaction, _ data: Data, _ header: ImageHeader) throws -> Int64 {
+        let digest = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        return try db.collections.imageID(sha256: digest)
+            ?? db.collections.insertImage(sha256: digest, format: header.format == .png ? "png" : "jpeg",
+                                          width: header.width, height: header.height, data: data)
+    }
 
     static func find(_ db: StoreTransaction, _ name: String) throws -> CollectionStore.Found {
         guard let found = try db.collections.find(nameKey: CaseFold.key(name)) else {

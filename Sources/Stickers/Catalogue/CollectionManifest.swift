@@ -153,11 +153,18 @@ public struct CollectionManifest: Sendable, Hashable, Codable {
     }
 
     private static func checkText(_ text: String, _ field: String, _ length: ClosedRange<Int>, into problems: inout [String]) {
-        if text.contains("\0") {
-            problems.append("\(field): expected text without NUL characters")
-        } else if !length.contains(text.count) || (length.lowerBound > 0 && text.trimmingCharacters(in: .whitespaces).isEmpty) {
-            problems.append("\(field): expected \(length.lowerBound) to \(length.upperBound) characters, not \(text.count)")
+        if let problem = textProblem(text, field, length) { problems.append(problem) }
+    }
+
+    /// What is wrong with `text` as `field` of `length` characters (a name or title 1 to 100,
+    /// a description 0 to 2,000), or nil: the manifest's rule, for a catalogue edited one field
+    /// at a time too.
+    public static func textProblem(_ text: String, _ field: String, _ length: ClosedRange<Int>) -> String? {
+        if text.contains("\0") { return "\(field): expected text without NUL characters" }
+        if !length.contains(text.count) || (length.lowerBound > 0 && text.trimmingCharacters(in: .whitespaces).isEmpty) {
+            return "\(field): expected \(length.lowerBound) to \(length.upperBound) characters, not \(text.count)"
         }
+        return nil
     }
 
     /// A relative path inside the folder, to a `.png`, `.jpg` or `.jpeg` file.

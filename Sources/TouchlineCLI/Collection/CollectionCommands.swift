@@ -19,7 +19,8 @@ struct CollectionCommand: ParsableCommand {
               touchline collection odds 'Liga Demo 2024/25' --envelopes 200 --as bob --json
             """,
         subcommands: [Import.self, List.self, Show.self, Start.self, Open.self, Album.self, Odds.self, Grant.self,
-                      Give.self, Draws.self, Challenge.self, ChallengeList.self, Leave.self, Editor.self, Delete.self]
+                      Give.self, Draws.self, Challenge.self, ChallengeList.self, Leave.self, Editor.self, Delete.self,
+                      FamilyCommand.self, CollectionCardCommand.self, Cover.self, Export.self]
     )
 
     struct Import: ParsableCommand {
@@ -294,9 +295,14 @@ enum CollectionFolder {
             guard url.resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(root + "/") else {
                 throw CommandError(.dataError, "\(url.path): leads outside \(folder)")
             }
-            images[relative] = try readPrefix(url.path, limit: Squads.photoMaximumBytes + 1, missing: "\(url.path): no such file")
+            images[relative] = try readImage(url.path)
         }
         return (manifest, images)
+    }
+
+    /// An image file given on the command line, read at most one byte past the service's limit.
+    static func readImage(_ path: String) throws -> Data {
+        try readPrefix(path, limit: Squads.photoMaximumBytes + 1, missing: "\(path): no such file")
     }
 
     private static func readPrefix(_ path: String, limit: Int, missing: String) throws -> Data {

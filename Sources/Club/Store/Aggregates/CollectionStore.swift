@@ -312,6 +312,145 @@ struct CollectionStore {
         }
     }
 
+    // MARK: - The catalogue, one part at a time
+
+    /// A card of a collection as the catalogue edits it.
+    struct StoredCard {
+        var stickerID: Int64
+        var familyID: Int64
+        var rarity: Rarity
+        var imageID: Int64?
+    }
+
+    /// The id of the family of collection `id` whose name folds to `nameKey`.
+    func familyID(_ id: Int64, nameKey: String) throws -> Int64? {
+        try db.value(Int64.self, "SELECT id FROM cardFamily WHERE collectionId = ? AND nameKey = ?", [id, nameKey])
+    }
+
+    func renameFamily(_ family: Int64, to name: String) throws {
+        _ = try db.execute("UPDATE cardFamily SET name = ?, nameKey = ? WHERE id = ?", [name, CaseFold.key(name), family])
+    }
+
+    /// How many cards use family `family`.
+    func cardCount(family: Int64) throws -> Int {
+        try db.value(Int.self, "SELECT count(*) FROM collectionCard WHERE familyId = ?", [family]) ?? 0
+    }
+
+    func deleteFamily(_ family: Int64) throws {
+        _ = try db.execute("DELETE FROM cardFamily WHERE id = ?", [family])
+    }
+
+    /// How many families and cards collection `id` has.
+    func size(_ id: Int64) throws -> (families: Int, cards: Int) {
+        let row = try db.fetchOne("""
+            SELECT (SELECT count(*) FROM cardFamily WHERE collectionId = ?) AS families,
+                   (SELECT count(*) FROM collectionCard WHERE collectionId = ?) AS cards
+            """, [id, id])
+        return (try row?("families") ?? 0, try row?("cards") ?? 0)
+    }
+
+    /// Card `number` of collection `id`.
+    func card(_ id: Int64, number: Int) throws -> StoredCard? {
+        try db.fetchOne("SELECT stickerId, familyId, rarity, imageId FROM collectionCard WHERE collectionId = ? AND number = ?",
+                        [id, number]).map { row in
+            StoredCard(stickerID: try row("stickerId"), familyID: try row("familyId"),
+                       rarity: Rarity(rawValue: try row("rarity")) ?? .common, imageID: try row("imageId"))
+        }
+    }
+
+    /// The number card `sticker` has in collection `id`, if it is in it.
+    func number(of sticker: Int64, in id: Int64) throws -> Int? {
+        try db.value(Int.self, "SELECT number FROM collectionCard WHERE collectionId = ? AND stickerId = ?", [id, sticker])
+    }
+
+    func updateCard(_ id: Int64, number: Int, family: Int64, rarity: Rarity, image: Int64?) throws {
+        _ = try db.execute("UPDATE collectionCard SET familyId = ?, rarity = ?, imageId = ? WHERE collectionId = ? AND number = ?",
+                           [family, rarity.rawValue, image, id, number])
+        try deleteOrphans()
+    }
+
+    func updateSticker(_ sticker: Int64, title: String, description: String) throws {
+        _ = try db.execute("UPDATE sticker SET title = ?, description = ? WHERE id = ?", [title, description, sticker])
+    }
+
+    /// Card `sticker`'s title and description.
+    func sticker(_ sticker: Int64) throws -> (title: String, description: String)? {
+        try db.fetchOne("SELECT title, description FROM sticker WHERE id = ?", [sticker]).map { (try $0("title"), try $0("description")) }
+    }
+
+    /// Whether any collector holds a copy of card `number`, or a swap proposal names it.
+    func isInUse(_ id: Int64, number: Int) throws -> Bool {
+        try db.exists("""
+            SELECT 1 FROM ownedCard WHERE collectionId = ? AND number = ?
+            UNION ALL SELECT 1 FROM swapProposal WHERE collectionId = ? AND (giveNumber = ? OR getNumber = ?)
+            """, [id, number, id, number, number])
+    }
+
+    /// Deletes card `number` of collection `id`, and its sticker and image when no collection
+    /// uses them any more.
+    func deleteCard(_ id: Int64, number: Int) throws {
+        _ = try db.execute("DELETE FROM collectionCard WHERE collectionId = ? AND number = ?", [id, number])
+        try deleteOrphans()
+    }
+
+    func setCover(_ id: Int64, image: Int64?) throws {
+        _ = try db.execute("UPDATE collection SET coverImageId = ? WHERE id = ?", [image, id])
+        try deleteOrphans()
+    }
+
+    /// Deletes the stickers and images no collection uses.
+    private func deleteOrphans() throws {
+        _ = try db.execute("DELETE FROM sticker WHERE NOT EXISTS (SELECT 1 FROM collectionCard WHERE stickerId = sticker.id)")
+        _ = try db.execute("""
+            DELETE FROM stickerImage WHERE NOT EXISTS (SELECT 1 FROM collectionCard WHERE imageId = stickerImage.id)
+                                      AND NOT EXISTS (SELECT 1 FROM collection WHERE coverImageId = stickerImage.id)
+            """)
+    }
+
+    /// Collection `id` as a manifest (families in the order added, cards by number) and its
+    /// images by the file names the manifest gives them (`image-` and the first 16 digits of
+    /// their SHA-256).
+    func export(_ id: Int64) throws -> (CollectionManifest, [String: Data])? {
+        guard let row = try db.fetchOne("""
+            SELECT collection.name, collection.description, collection.packSize, collection.commonWeight,
+                   collection.rareWeight, collection.specialWeight, cover.sha256 AS coverSha, cover.format AS coverFormat,
+                   cover.data AS coverData
+            FROM collection LEFT JOIN stickerImage AS cover ON cover.id = collection.coverImageId WHERE collection.id = ?
+            """, [id]) else { return nil }
+        var images: [String: Data] = [:]
+        func file(_ sha: String?, _ format: String?, _ data: Data?) -> String? {
+            guard let sha, let format, let data else { return nil }
+            let name = "image-\(sha.prefix(16)).\(format == "png" ? "png" : "jpg")"
+            images[name] = data
+            return name
+        }
+        let description: String = try row("description")
+        var manifest = CollectionManifest(
+            name: try row("name"), description: description.isEmpty ? nil : description, packSize: try row("packSize"),
+            weights: RarityWeights(common: try row("commonWeight"), rare: try row("rareWeight"), special: try row("specialWeight")),
+            cover: file(try row("coverSha"), try row("coverFormat"), try row("coverData")), families: [])
+        var families: [Int64: Int] = [:]
+        for family in try db.fetchAll("SELECT id, name FROM cardFamily WHERE collectionId = ? ORDER BY id", [id]) {
+            families[try family("id")] = manifest.families.count
+            manifest.families.append(.init(name: try family("name"), cards: []))
+        }
+        for card in try db.fetchAll("""
+            SELECT card.number, card.familyId, card.rarity, sticker.title, sticker.description,
+                   image.sha256, image.format, image.data
+            FROM collectionCard AS card JOIN sticker ON sticker.id = card.stickerId
+            LEFT JOIN stickerImage AS image ON image.id = card.imageId
+            WHERE card.collectionId = ? ORDER BY card.number
+            """, [id]) {
+            guard let index = families[try card("familyId")] else { continue }
+            let description: String = try card("description")
+            manifest.families[index].cards.append(.init(
+                number: try card("number"), title: try card("title"), description: description.isEmpty ? nil : description,
+                image: file(try card("sha256"), try card("format"), try card("data")),
+                rarity: Rarity(rawValue: try card("rarity")) ?? .common))
+        }
+        return (manifest, images)
+    }
+
     // MARK: - Administration
 
     func addEditor(_ id: Int64, user: Int64) throws {
@@ -328,11 +467,7 @@ struct CollectionStore {
     /// collection uses.
     func delete(_ id: Int64) throws {
         _ = try db.execute("DELETE FROM collection WHERE id = ?", [id])
-        _ = try db.execute("DELETE FROM sticker WHERE NOT EXISTS (SELECT 1 FROM collectionCard WHERE stickerId = sticker.id)")
-        _ = try db.execute("""
-            DELETE FROM stickerImage WHERE NOT EXISTS (SELECT 1 FROM collectionCard WHERE imageId = stickerImage.id)
-                                      AND NOT EXISTS (SELECT 1 FROM collection WHERE coverImageId = stickerImage.id)
-            """)
+        try deleteOrphans()
     }
 }
 
