@@ -18,8 +18,13 @@ run: build
 # PostgreSQL server (scripts/test-postgres starts and removes it; if it cannot start, the run
 # fails saying why). scripts/summarise-tests ends a failing run with the first issue of each
 # failing test, where a log cut to its last lines still shows them.
+#
+# The command-line suites run in a test process of their own, after the others: their tests
+# wait for the built binary on the threads Swift concurrency shares, and on two cores a few of
+# them at once left the in-process server's async tests no thread to read their replies on.
 test: test-sqlite
-	scripts/summarise-tests scripts/test-postgres env TOUCHLINE_TEST_STORE=postgres $(SWIFT) test --skip-build --filter '$(POSTGRES_SUITES)'
+	scripts/summarise-tests scripts/test-postgres env TOUCHLINE_TEST_STORE=postgres $(SWIFT) test --skip-build --filter '$(POSTGRES_SUITES)' --skip 'TouchlineCLITests\.'
+	scripts/summarise-tests scripts/test-postgres env TOUCHLINE_TEST_STORE=postgres $(SWIFT) test --skip-build --filter '$(POSTGRES_CLI)'
 
 # The suites that run against PostgreSQL too (a regular expression over swift-testing's
 # `Module.Suite/test` names): all of ClubTests (PostgresStoreTests among them) and
@@ -30,11 +35,13 @@ test: test-sqlite
 # in the PostgreSQL run why they are skipped there; those of a PostgreSQL restart and of the
 # README's PostgreSQL commands say why they are skipped on SQLite.
 POSTGRES_CLI_SUITES ?= SharedDatabaseServeTests|CollectionCommandTests|SwapCommandTests|ContestCommandTests|CatalogueCommandTests|PostgresRestartServeTests|ClubCommandTests|CalendarCommandTests|CardCommandTests|DatabaseCommandTests|LeagueCommandTests|LeagueMendingCommandTests|MatchEventDeleteCommandTests|LeaguePrintCommandTests|NewcomerDefaultsTests|PrivateLeagueCommandTests|RemedyWordingCommandTests|ReadmeCommandsTests|ServeCommandTests|StoredBoardCommandTests|StoredRouteCommandTests|StoredRouteEditAndExportTests
-POSTGRES_SUITES ?= ClubTests\.|TouchlineServerTests\.|TouchlineCLITests\.($(POSTGRES_CLI_SUITES))/
+POSTGRES_CLI = TouchlineCLITests\.($(POSTGRES_CLI_SUITES))/
+POSTGRES_SUITES ?= ClubTests\.|TouchlineServerTests\.|$(POSTGRES_CLI)
 
 # The quick loop: every test, on SQLite only.
 test-sqlite: bootstrap
-	scripts/summarise-tests $(SWIFT) test
+	scripts/summarise-tests $(SWIFT) test --skip 'TouchlineCLITests\.'
+	scripts/summarise-tests $(SWIFT) test --skip-build --filter 'TouchlineCLITests\.'
 
 build: bootstrap
 	$(SWIFT) build -c $(CONFIG) --product touchline
