@@ -29,13 +29,7 @@ public struct Battles: Sendable {
     public func propose(_ actor: ActingUser, _ name: String, to username: String, kind: Battle.Kind) throws -> BattleRecord {
         let now = Date()
         return try store.write { db in
-            let found = try Collections.find(db, name)
-            try Collections.checkCollecting(db, found, actor)
-            let opponent = try db.users.id(username: username)
-            guard opponent != actor.userID else {
-                throw ClubError.invalid(field: "to", message: "a battle is with another collector, not with yourself")
-            }
-            try Collections.checkCollecting(db, found, ActingUser(userID: opponent, username: username))
+            let (found, opponent) = try Collections.pair(db, name, actor, with: username, for: "a battle")
             guard try db.battles.openCount(collection: found.id, challenger: actor.userID) < Self.maximumOpen else {
                 throw ClubError.conflict(field: "battle", message: "\(actor.username) already has \(Self.maximumOpen) open battles "
                                          + "in '\(found.name)'")

@@ -373,6 +373,20 @@ public struct Collections: Sendable {
         guard try db.collections.isCollector(found.id, user: user.userID) else { throw notCollecting(user.username, found.name) }
     }
 
+    /// Collection `name` and the id of `username`, another collector of it than `actor`, who
+    /// collects it too: the two sides of `what` ("a swap", "a battle").
+    static func pair(_ db: StoreTransaction, _ name: String, _ actor: ActingUser, with username: String,
+                     for what: String) throws -> (CollectionStore.Found, Int64) {
+        let found = try find(db, name)
+        try checkCollecting(db, found, actor)
+        let other = try db.users.id(username: username)
+        guard other != actor.userID else {
+            throw ClubError.invalid(field: "to", message: "\(what) is with another collector, not with yourself")
+        }
+        try checkCollecting(db, found, ActingUser(userID: other, username: username))
+        return (found, other)
+    }
+
     static func notCollecting(_ username: String, _ collection: String) -> ClubError {
         .conflict(field: "collector", message: "\(username) has not started '\(collection)' (touchline collection start)")
     }

@@ -30,13 +30,7 @@ public struct Swaps: Sendable {
     public func propose(_ actor: ActingUser, _ name: String, to username: String, give: Int, get: Int) throws -> SwapProposalRecord {
         let now = Date()
         return try store.write { db in
-            let found = try Collections.find(db, name)
-            try Collections.checkCollecting(db, found, actor)
-            let recipient = try db.users.id(username: username)
-            guard recipient != actor.userID else {
-                throw ClubError.invalid(field: "to", message: "a swap is with another collector, not with yourself")
-            }
-            try Collections.checkCollecting(db, found, ActingUser(userID: recipient, username: username))
+            let (found, recipient) = try Collections.pair(db, name, actor, with: username, for: "a swap")
             let id = try Self.insert(db, found, proposer: actor, recipient: (recipient, username), give: give, get: get, at: now)
             return try Self.record(db, id)
         }
