@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// `touchline collection family|card|cover|export`: the catalogue edited one part at a time,
-/// the seed's cases, and an export that imports back the same, on both stores.
+/// the seed's cases, and an export that imports back the same (on SQLite: CatalogueTests
+/// cover the service on both stores).
 @Suite(.serialized) struct CatalogueCommandTests {
     static let name = "Athletic Club 2024/25"
 

@@ -4,7 +4,7 @@ import Routes
 import Testing
 
 /// `touchline battle`, `touchline treasure` and `touchline collection challenge`, end to end
-/// through the built binary, on both stores.
+/// through the built binary (on SQLite: ContestsTests cover the services on both stores).
 @Suite(.serialized) struct ContestCommandTests {
     static let name = "Athletic Club 2024/25"
 

@@ -96,30 +96,28 @@ import Testing
     }
 
     @Test func twoProcessesAcceptingProposalsForOneCopyOneSucceeds() throws {
-        for round in 0..<2 {
-            // bob and dave each offer a card for carol's only 7; carol's phone and tablet
-            // accept both at the same moment.
-            let club = try club()
-            #expect(try club.run(["swap", "propose", Self.name, "--to", "carol", "--give", "3", "--get", "7"], as: "bob").status == 0)
-            #expect(try club.run(["swap", "propose", Self.name, "--to", "carol", "--give", "5", "--get", "7"], as: "dave").status == 0)
-            let results = Mutex<[Int: Touchline.Result]>([:])
-            DispatchQueue.concurrentPerform(iterations: 2) { index in
-                let result = try? club.run(["swap", "accept", String(index + 1)], as: "carol")
-                results.withLock { $0[index + 1] = result }
-            }
-            let outcome = results.withLock { $0 }
-            let winners = outcome.filter { $0.value.status == 0 }.map(\.key)
-            #expect(winners.count == 1, "round \(round): \(outcome.mapValues { "\($0.status) \($0.stderr)" })")
-            guard let winner = winners.first, let loser = outcome[3 - winner] else { continue }
-            #expect(loser.status == 65 && loser.stderr == "touchline: error: swap \(3 - winner): already closed (card 7 left carol's album)\n",
-                    "\(loser.stderr)")
-            // Nothing lost or duplicated: one 7 moved, the loser's offered copy is free again.
-            let (gainer, other) = winner == 1 ? ("bob", "dave") : ("dave", "bob")
-            #expect(try copies(club, "carol", 7) == [0, 0] && copies(club, gainer, 7) == [1, 0] && copies(club, other, 7) == [0, 0])
-            #expect(try copies(club, gainer, winner == 1 ? 3 : 5) == [1, 0] && copies(club, other, winner == 1 ? 5 : 3) == [2, 0])
-            let closed = try #require(try club.json(["swap", "show", String(3 - winner)], as: other) as? [String: Any])
-            #expect(closed["state"] as? String == "closed" && closed["reason"] as? String == "card 7 left carol's album")
+        // bob and dave each offer a card for carol's only 7; carol's phone and tablet
+        // accept both at the same moment.
+        let club = try club()
+        #expect(try club.run(["swap", "propose", Self.name, "--to", "carol", "--give", "3", "--get", "7"], as: "bob").status == 0)
+        #expect(try club.run(["swap", "propose", Self.name, "--to", "carol", "--give", "5", "--get", "7"], as: "dave").status == 0)
+        let results = Mutex<[Int: Touchline.Result]>([:])
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let result = try? club.run(["swap", "accept", String(index + 1)], as: "carol")
+            results.withLock { $0[index + 1] = result }
         }
+        let outcome = results.withLock { $0 }
+        let winners = outcome.filter { $0.value.status == 0 }.map(\.key)
+        #expect(winners.count == 1, "\(outcome.mapValues { "\($0.status) \($0.stderr)" })")
+        guard let winner = winners.first, let loser = outcome[3 - winner] else { return }
+        #expect(loser.status == 65 && loser.stderr == "touchline: error: swap \(3 - winner): already closed (card 7 left carol's album)\n",
+                "\(loser.stderr)")
+        // Nothing lost or duplicated: one 7 moved, the loser's offered copy is free again.
+        let (gainer, other) = winner == 1 ? ("bob", "dave") : ("dave", "bob")
+        #expect(try copies(club, "carol", 7) == [0, 0] && copies(club, gainer, 7) == [1, 0] && copies(club, other, 7) == [0, 0])
+        #expect(try copies(club, gainer, winner == 1 ? 3 : 5) == [1, 0] && copies(club, other, winner == 1 ? 5 : 3) == [2, 0])
+        let closed = try #require(try club.json(["swap", "show", String(3 - winner)], as: other) as? [String: Any])
+        #expect(closed["state"] as? String == "closed" && closed["reason"] as? String == "card 7 left carol's album")
     }
 
     @Test func acceptingAndCancellingAtOnceDoOneOrTheOther() throws {

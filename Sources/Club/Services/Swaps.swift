@@ -158,6 +158,13 @@ public struct Swaps: Sendable {
     /// last copy, every pending proposal asking them for it is closed and its block released.
     static func move(_ db: StoreTransaction, collection: Int64, card: Int, from giver: Int64, to receiver: Int64,
                      at date: Date) throws {
+        // The callers checked this; checked again here, where a copy would otherwise be made
+        // from nothing.
+        do {
+            try SwapRules.checkOffer(card, try db.collections.holding(collection, user: giver, number: card))
+        } catch let error as StickerError {
+            throw ClubError.conflict(field: "card", message: error.localizedDescription)
+        }
         let left = try db.collections.removeCopy(collection, user: giver, number: card)
         try db.collections.addCopies(collection, user: receiver, numbers: [card])
         guard SwapRules.closesProposals(try Holding(owned: left)) else { return }
