@@ -19,7 +19,9 @@ import Testing
         // Only the owner and editors grant and give.
         let refused = try club.run(["collection", "grant", Self.name, "--to", "bob", "--envelopes", "2"], as: "bob")
         #expect(refused.status == 77 && refused.stderr.hasSuffix("only the owner and editors of 'Athletic Club 2024/25' may do that; bob is neither\n"))
-        #expect(try club.run(["collection", "grant", Self.name, "--to", "bob", "--envelopes", "2"], as: "alice").status == 0)
+        let granted = try #require(try club.json(["collection", "grant", Self.name, "--to", "bob", "--envelopes", "2"], as: "alice")
+            as? [String: Any])
+        #expect(granted["granted"] as? Int == 2 && granted["envelopes"] as? Int == 2 && granted["collector"] as? String == "bob")
         let gift = try club.run(["collection", "give", Self.name, "--to", "bob", "--cards", "3,3,7"], as: "alice")
         #expect(gift.status == 0 && gift.stdout == "gave bob 3 cards\n", "\(gift.stderr)")
         #expect(try club.run(["collection", "give", Self.name, "--to", "bob", "--cards", "3,x"], as: "alice").status == 64)
@@ -42,6 +44,10 @@ import Testing
         let draws = try #require(try club.json(["collection", "draws", Self.name, "--of", "bob"], as: "alice") as? [[String: Any]])
         #expect(draws.first?["source"] as? String == "gift" && draws.first?["cards"] as? [Int] == [3, 3, 7])
         #expect(try club.run(["collection", "draws", Self.name, "--of", "bob"], as: "carol").status == 77)
+        // A gift with --json is its record, as draws lists it.
+        let recorded = try #require(try club.json(["collection", "give", Self.name, "--to", "bob", "--cards", "5"], as: "alice")
+            as? [String: Any])
+        #expect(recorded["source"] as? String == "gift" && recorded["cards"] as? [Int] == [5] && recorded["grantedBy"] as? String == "alice")
     }
 
     @Test func equalWeightsGiveTheProbabilityWithinSomeEnvelopes() throws {

@@ -170,12 +170,13 @@ public struct Collections: Sendable {
     }
 
     /// An administrator grants `count` envelopes (1 to ``maximumGrant``) to collector `username`.
-    public func grant(_ actor: ActingUser, _ name: String, to username: String, envelopes count: Int) throws {
+    @discardableResult
+    public func grant(_ actor: ActingUser, _ name: String, to username: String, envelopes count: Int) throws -> EnvelopeGrant {
         guard (1...Self.maximumGrant).contains(count) else {
             throw ClubError.invalid(field: "envelopes", message: "expected 1 to \(Self.maximumGrant), not \(count)")
         }
         let now = Date()
-        try store.write { db in
+        return try store.write { db in
             let (found, user) = try Self.administered(db, name, by: actor, collector: username)
             let held = try db.collections.envelopeCounts(found.id, user: user)
             guard held.regular + held.special + count <= Self.maximumHeldEnvelopes else {
@@ -184,17 +185,20 @@ public struct Collections: Sendable {
             }
             try db.collections.insertEnvelopes(found.id, user: user, count: count, kind: .regular, source: "grant",
                                                grantedBy: actor.userID, at: now)
+            return EnvelopeGrant(collection: found.name, collector: username, granted: count, envelopes: held.regular + count,
+                                 specialEnvelopes: held.special)
         }
     }
 
     /// An administrator gives collector `username` the cards `numbers` (a number twice, two
-    /// copies; at most ``maximumGift``), recorded like a draw.
-    public func give(_ actor: ActingUser, _ name: String, to username: String, cards numbers: [Int]) throws {
+    /// copies; at most ``maximumGift``), recorded like a draw; returns that record.
+    @discardableResult
+    public func give(_ actor: ActingUser, _ name: String, to username: String, cards numbers: [Int]) throws -> CardDrawRecord {
         guard (1...Self.maximumGift).contains(numbers.count) else {
             throw ClubError.invalid(field: "cards", message: "expected 1 to \(Self.maximumGift) card numbers, not \(numbers.count)")
         }
         let now = Date()
-        try store.write { db in
+        return try store.write { db in
             let (found, user) = try Self.administered(db, name, by: actor, collector: username)
             let existing = try db.collections.existingNumbers(found.id, among: numbers)
             if let unknown = numbers.first(where: { !existing.contains($0) }) {
@@ -204,6 +208,10 @@ public struct Collections: Sendable {
             try db.collections.addCopies(found.id, user: user, numbers: numbers)
             try db.collections.insertDraw(found.id, user: user, source: "gift", kind: nil, grantedBy: actor.userID,
                                           grantedAt: now, cards: numbers, at: now)
+            guard let record = try db.collections.draws(found.id, user: user, limit: 1).first else {
+                throw ClubError.notFound(kind: "draw", reference: "of \(username) in '\(found.name)'")
+            }
+            return record
         }
     }
 

@@ -179,10 +179,12 @@ struct CollectionCommand: ParsableCommand {
         @Option(help: "The collector.") var to: String
         @Option(help: "How many envelopes, 1 to 1000.") var envelopes: Int
         @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
 
         func run() throws {
             let (store, actor) = try club.session()
-            try Collections(store: store).grant(actor, name, to: to, envelopes: envelopes)
+            let grant = try Collections(store: store).grant(actor, name, to: to, envelopes: envelopes)
+            if output.json { return try Output.json(grant) }
             print("granted \(to) \(envelopes) envelope\(envelopes == 1 ? "" : "s")")
         }
     }
@@ -194,6 +196,7 @@ struct CollectionCommand: ParsableCommand {
         @Option(help: ArgumentHelp("Card numbers, comma-separated; a number twice gives two copies.", valueName: "n,n,..."))
         var cards: String
         @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
 
         func run() throws {
             let numbers = try cards.split(separator: ",", omittingEmptySubsequences: false).map { part -> Int in
@@ -203,7 +206,8 @@ struct CollectionCommand: ParsableCommand {
                 return number
             }
             let (store, actor) = try club.session()
-            try Collections(store: store).give(actor, name, to: to, cards: numbers)
+            let gift = try Collections(store: store).give(actor, name, to: to, cards: numbers)
+            if output.json { return try Output.json(gift) }
             print("gave \(to) \(numbers.count) card\(numbers.count == 1 ? "" : "s")")
         }
     }
