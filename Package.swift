@@ -102,7 +102,7 @@ let package = Package(
 
         // Printable renderers fed with plain values: league tables, player cards, card sheets,
         // card albums (also read from a ZIP archive by ZIPFoundation, in memory).
-        .target(name: "Reports", dependencies: ["Canvas", "League", "Support",
+        .target(name: "Reports", dependencies: ["Canvas", "League", "Stickers", "Support",
                                                 .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
 
         // The club services over one store: an SQLite file (GRDB) or a PostgreSQL server
@@ -110,6 +110,7 @@ let package = Package(
         .target(
             name: "Club",
             dependencies: [
+                "Canvas",
                 "Tactics",
                 "League",
                 "Routes",
@@ -149,6 +150,7 @@ let package = Package(
                 "League",
                 "Reports",
                 "Club",
+                "Stickers",
                 "Support",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

@@ -7355,6 +7355,2355 @@ enum OpenAPIDocument {
           }
         ]
       }
+    },
+    "/api/v1/collections": {
+      "get": {
+        "operationId": "listCollections",
+        "summary": "The catalogue: every collection, or those you have not started",
+        "tags": [
+          "collections"
+        ],
+        "responses": {
+          "200": {
+            "description": "The collections, by name",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CollectionSummaryPage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "notStarted",
+            "in": "query",
+            "required": false,
+            "description": "only those you have not started",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ]
+      },
+      "post": {
+        "operationId": "createCollection",
+        "summary": "Create a collection you own from a manifest (its images uploaded after)",
+        "tags": [
+          "collections"
+        ],
+        "responses": {
+          "201": {
+            "description": "What was created",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CollectionImport"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CollectionManifest"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/collections/{id}": {
+      "get": {
+        "operationId": "showCollection",
+        "summary": "A collection, with your part in it",
+        "tags": [
+          "collections"
+        ],
+        "responses": {
+          "200": {
+            "description": "The collection",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CollectionSummary"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          }
+        ]
+      },
+      "delete": {
+        "operationId": "deleteCollection",
+        "summary": "Delete a collection (its owner)",
+        "tags": [
+          "collections"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          }
+        ]
+      }
+    },
+    "/api/v1/collections/{id}/start": {
+      "post": {
+        "operationId": "startCollection",
+        "summary": "Start collecting: your first envelope",
+        "tags": [
+          "collections"
+        ],
+        "responses": {
+          "201": {
+            "description": "The collection",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CollectionSummary"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          }
+        ]
+      }
+    },
+    "/api/v1/collections/{id}/leave": {
+      "post": {
+        "operationId": "leaveCollection",
+        "summary": "Leave a collection: your album goes, your proposals close, your battles end",
+        "tags": [
+          "collections"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          }
+        ]
+      }
+    },
+    "/api/v1/collections/{id}/envelopes/open": {
+      "post": {
+        "operationId": "openEnvelope",
+        "summary": "Open your oldest unopened envelope",
+        "tags": [
+          "collections"
+        ],
+        "responses": {
+          "201": {
+            "description": "The cards drawn",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/EnvelopeOpening"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          }
+        ]
+      }
+    },
+    "/api/v1/collections/{id}/grants": {
+      "post": {
+        "operationId": "grantEnvelopes",
+        "summary": "Grant a collector envelopes (owner and editors)",
+        "tags": [
+          "collections"
+        ],
+        "responses": {
+          "201": {
+            "description": "The grant",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/EnvelopeGrant"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/EnvelopeGrantRequest"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/collections/{id}/gifts": {
+      "post": {
+        "operationId": "giveCards",
+        "summary": "Give a collector chosen cards, a prize (owner and editors)",
+        "tags": [
+          "collections"
+        ],
+        "responses": {
+          "201": {
+            "description": "The gift, recorded as draws are",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CardDraw"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CardGift"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/collections/{id}/album": {
+      "get": {
+        "operationId": "collectionAlbum",
+        "summary": "Your album: JSON, or printed as PDF or PNG by Accept",
+        "tags": [
+          "collections"
+        ],
+        "responses": {
+          "200": {
+            "description": "The album",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CollectorAlbum"
+                }
+              },
+              "application/pdf": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              },
+              "image/png": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          },
+          {
+            "name": "page",
+            "in": "query",
+            "required": false,
+            "description": "the page a PNG shows, from 1 (with Accept: image/png)",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/collections/{id}/odds": {
+      "get": {
+        "operationId": "collectionOdds",
+        "summary": "The expected envelopes to finish your album, and the chance within some",
+        "tags": [
+          "collections"
+        ],
+        "responses": {
+          "200": {
+            "description": "The odds",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CollectionOdds"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          },
+          {
+            "name": "envelopes",
+            "in": "query",
+            "required": false,
+            "description": "adds probabilityWithin that many envelopes",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 1000000
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/collections/{id}/draws": {
+      "get": {
+        "operationId": "collectionDraws",
+        "summary": "The record of draws: yours, or any collector's for administrators",
+        "tags": [
+          "collections"
+        ],
+        "responses": {
+          "200": {
+            "description": "The newest draws first",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CardDrawPage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          },
+          {
+            "name": "collector",
+            "in": "query",
+            "required": false,
+            "description": "a collector's username",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "at most this many (100 unless given)",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 500
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/collections/{id}/editors/{username}": {
+      "put": {
+        "operationId": "addCollectionEditor",
+        "summary": "Let a user administer the collection (its owner)",
+        "tags": [
+          "collections"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          },
+          {
+            "$ref": "#/components/parameters/username"
+          }
+        ]
+      },
+      "delete": {
+        "operationId": "removeCollectionEditor",
+        "summary": "Take back an editor's rights (its owner)",
+        "tags": [
+          "collections"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          },
+          {
+            "$ref": "#/components/parameters/username"
+          }
+        ]
+      }
+    },
+    "/api/v1/collections/{id}/families": {
+      "post": {
+        "operationId": "addFamily",
+        "summary": "Add a family (owner and editors)",
+        "tags": [
+          "collections"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/FamilyName"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/collections/{id}/families/{family}": {
+      "patch": {
+        "operationId": "renameFamily",
+        "summary": "Rename a family (owner and editors)",
+        "tags": [
+          "collections"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          },
+          {
+            "$ref": "#/components/parameters/familyName"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/FamilyName"
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "removeFamily",
+        "summary": "Remove a family no card uses (owner and editors)",
+        "tags": [
+          "collections"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          },
+          {
+            "$ref": "#/components/parameters/familyName"
+          }
+        ]
+      }
+    },
+    "/api/v1/collections/{id}/cards": {
+      "post": {
+        "operationId": "addCard",
+        "summary": "Add a card (owner and editors)",
+        "tags": [
+          "collections"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/NewCard"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/collections/{id}/cards/{number}": {
+      "patch": {
+        "operationId": "editCard",
+        "summary": "Change a card (owner and editors)",
+        "tags": [
+          "collections"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          },
+          {
+            "$ref": "#/components/parameters/cardNumber"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CardEdit"
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "removeCard",
+        "summary": "Remove a card nobody owns (owner and editors)",
+        "tags": [
+          "collections"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          },
+          {
+            "$ref": "#/components/parameters/cardNumber"
+          }
+        ]
+      }
+    },
+    "/api/v1/collections/{id}/cards/{number}/image": {
+      "put": {
+        "operationId": "setCardImage",
+        "summary": "Set a card's image (owner and editors)",
+        "tags": [
+          "collections"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          },
+          {
+            "$ref": "#/components/parameters/cardNumber"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "description": "A PNG or JPEG, whole: at most 2 MiB, 4096 px a side and 16 megapixels",
+          "content": {
+            "image/png": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "image/jpeg": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/collections/{id}/cards/{number}/reuse": {
+      "post": {
+        "operationId": "reuseCard",
+        "summary": "Reuse a card in another collection you administer, with its own number there",
+        "tags": [
+          "collections"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          },
+          {
+            "$ref": "#/components/parameters/cardNumber"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/CardReuse"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/collections/{id}/cover": {
+      "put": {
+        "operationId": "setCollectionCover",
+        "summary": "Set the collection's cover (owner and editors)",
+        "tags": [
+          "collections"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "description": "A PNG or JPEG, whole: at most 2 MiB, 4096 px a side and 16 megapixels",
+          "content": {
+            "image/png": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "image/jpeg": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "removeCollectionCover",
+        "summary": "Remove the collection's cover (owner and editors)",
+        "tags": [
+          "collections"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          }
+        ]
+      }
+    },
+    "/api/v1/collections/{id}/swap-matches": {
+      "get": {
+        "operationId": "swapMatches",
+        "summary": "Other collectors by the one-for-one swaps you can make with them",
+        "tags": [
+          "swaps"
+        ],
+        "responses": {
+          "200": {
+            "description": "The collectors, most swaps first",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SwapMatchPage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          }
+        ]
+      }
+    },
+    "/api/v1/collections/{id}/swap-plan": {
+      "get": {
+        "operationId": "swapPlan",
+        "summary": "The swap day: swaps among every collector that move the most wanted cards, cycles included",
+        "tags": [
+          "swaps"
+        ],
+        "responses": {
+          "200": {
+            "description": "The plan",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SwapPlan"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          },
+          {
+            "name": "maxCycle",
+            "in": "query",
+            "required": false,
+            "description": "the most collectors a cycle may hold (3 for in-person swapping)",
+            "schema": {
+              "type": "integer",
+              "minimum": 2,
+              "maximum": 1000000
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/collections/{id}/swap-plan/proposals": {
+      "post": {
+        "operationId": "proposeSwapPlan",
+        "summary": "Propose your part of the swap day's plan in one go",
+        "tags": [
+          "swaps"
+        ],
+        "responses": {
+          "201": {
+            "description": "The proposals made",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SwapPlanProposals"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          },
+          {
+            "name": "maxCycle",
+            "in": "query",
+            "required": false,
+            "description": "the most collectors a cycle may hold (3 for in-person swapping)",
+            "schema": {
+              "type": "integer",
+              "minimum": 2,
+              "maximum": 1000000
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/collections/{id}/treasure-hunt": {
+      "post": {
+        "operationId": "startTreasureHunt",
+        "summary": "Start a treasure hunt from where you are: a point 0.5 to 2 km away, for 24 hours",
+        "tags": [
+          "battles"
+        ],
+        "responses": {
+          "201": {
+            "description": "The hunt (the treasure hidden)",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TreasureHunt"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/Position"
+              }
+            }
+          }
+        }
+      },
+      "get": {
+        "operationId": "showTreasureHunt",
+        "summary": "Your latest hunt: JSON, or its map as PNG, SVG or PDF by Accept",
+        "tags": [
+          "battles"
+        ],
+        "responses": {
+          "200": {
+            "description": "The hunt",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TreasureHunt"
+                }
+              },
+              "image/png": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              },
+              "image/svg+xml": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              },
+              "application/pdf": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          },
+          {
+            "name": "size",
+            "in": "query",
+            "required": false,
+            "description": "the map's size, WxH (800x800 unless given)",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/collections/{id}/treasure-hunt/claim": {
+      "post": {
+        "operationId": "claimTreasure",
+        "summary": "Claim the treasure from within 150 m of it: an envelope of special cards",
+        "tags": [
+          "battles"
+        ],
+        "responses": {
+          "200": {
+            "description": "The hunt, found",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TreasureHunt"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/Position"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/collections/{id}/challenges": {
+      "post": {
+        "operationId": "recordChallenge",
+        "summary": "Record a challenge result an app's game reports; a win grants an envelope (owner and editors)",
+        "tags": [
+          "battles"
+        ],
+        "responses": {
+          "201": {
+            "description": "The result",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Challenge"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ChallengeResult"
+              }
+            }
+          }
+        }
+      },
+      "get": {
+        "operationId": "listChallenges",
+        "summary": "Challenge results: yours, or any collector's for administrators",
+        "tags": [
+          "battles"
+        ],
+        "responses": {
+          "200": {
+            "description": "The newest first",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ChallengePage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          },
+          {
+            "name": "collector",
+            "in": "query",
+            "required": false,
+            "description": "a collector's username",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "at most this many (100 unless given)",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 500
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/swaps": {
+      "post": {
+        "operationId": "proposeSwap",
+        "summary": "Propose one of your cards for one of another collector's",
+        "tags": [
+          "swaps"
+        ],
+        "responses": {
+          "201": {
+            "description": "The proposal; your copy is promised until it closes",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SwapProposal"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/SwapProposalRequest"
+              }
+            }
+          }
+        }
+      },
+      "get": {
+        "operationId": "listSwaps",
+        "summary": "Proposals you made or received, newest first",
+        "tags": [
+          "swaps"
+        ],
+        "responses": {
+          "200": {
+            "description": "The proposals",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SwapProposalPage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "collection",
+            "in": "query",
+            "required": false,
+            "description": "only this collection's",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          {
+            "name": "all",
+            "in": "query",
+            "required": false,
+            "description": "closed ones too",
+            "schema": {
+              "type": "boolean"
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "at most this many (100 unless given)",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 500
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/swaps/{id}": {
+      "get": {
+        "operationId": "showSwap",
+        "summary": "A proposal you made or received",
+        "tags": [
+          "swaps"
+        ],
+        "responses": {
+          "200": {
+            "description": "The proposal",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SwapProposal"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/swapId"
+          }
+        ]
+      }
+    },
+    "/api/v1/swaps/{id}/accept": {
+      "post": {
+        "operationId": "acceptSwap",
+        "summary": "Accept a proposal made to you: both cards move at once",
+        "tags": [
+          "swaps"
+        ],
+        "responses": {
+          "200": {
+            "description": "The proposal",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SwapProposal"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/swapId"
+          }
+        ]
+      }
+    },
+    "/api/v1/swaps/{id}/reject": {
+      "post": {
+        "operationId": "rejectSwap",
+        "summary": "Reject a proposal made to you",
+        "tags": [
+          "swaps"
+        ],
+        "responses": {
+          "200": {
+            "description": "The proposal",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SwapProposal"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/swapId"
+          }
+        ]
+      }
+    },
+    "/api/v1/swaps/{id}/cancel": {
+      "post": {
+        "operationId": "cancelSwap",
+        "summary": "Take back a proposal you made",
+        "tags": [
+          "swaps"
+        ],
+        "responses": {
+          "200": {
+            "description": "The proposal",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SwapProposal"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/swapId"
+          }
+        ]
+      }
+    },
+    "/api/v1/battles": {
+      "post": {
+        "operationId": "proposeBattle",
+        "summary": "Challenge another collector to a battle for a card",
+        "tags": [
+          "battles"
+        ],
+        "responses": {
+          "201": {
+            "description": "The battle",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Battle"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/BattleProposal"
+              }
+            }
+          }
+        }
+      },
+      "get": {
+        "operationId": "listBattles",
+        "summary": "Battles you play, newest first",
+        "tags": [
+          "battles"
+        ],
+        "responses": {
+          "200": {
+            "description": "The battles",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BattlePage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "collection",
+            "in": "query",
+            "required": false,
+            "description": "only this collection's",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          {
+            "name": "all",
+            "in": "query",
+            "required": false,
+            "description": "closed ones too",
+            "schema": {
+              "type": "boolean"
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "at most this many (100 unless given)",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 500
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/battles/{id}": {
+      "get": {
+        "operationId": "showBattle",
+        "summary": "A battle you play (or administer)",
+        "tags": [
+          "battles"
+        ],
+        "responses": {
+          "200": {
+            "description": "The battle",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Battle"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/battleId"
+          }
+        ]
+      }
+    },
+    "/api/v1/battles/{id}/accept": {
+      "post": {
+        "operationId": "acceptBattle",
+        "summary": "Accept a battle you were challenged to",
+        "tags": [
+          "battles"
+        ],
+        "responses": {
+          "200": {
+            "description": "The battle",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Battle"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/battleId"
+          }
+        ]
+      }
+    },
+    "/api/v1/battles/{id}/reject": {
+      "post": {
+        "operationId": "rejectBattle",
+        "summary": "Turn down a battle you were challenged to",
+        "tags": [
+          "battles"
+        ],
+        "responses": {
+          "200": {
+            "description": "The battle",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Battle"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/battleId"
+          }
+        ]
+      }
+    },
+    "/api/v1/battles/{id}/cancel": {
+      "post": {
+        "operationId": "cancelBattle",
+        "summary": "Take back a battle you proposed",
+        "tags": [
+          "battles"
+        ],
+        "responses": {
+          "200": {
+            "description": "The battle",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Battle"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/battleId"
+          }
+        ]
+      }
+    },
+    "/api/v1/battles/{id}/surrender": {
+      "post": {
+        "operationId": "surrenderBattle",
+        "summary": "Give up an accepted battle: the other side wins",
+        "tags": [
+          "battles"
+        ],
+        "responses": {
+          "200": {
+            "description": "The battle",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Battle"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/battleId"
+          }
+        ]
+      }
+    },
+    "/api/v1/battles/{id}/score": {
+      "post": {
+        "operationId": "reportBattleScore",
+        "summary": "Report your score, once; with both in, the higher wins",
+        "tags": [
+          "battles"
+        ],
+        "responses": {
+          "200": {
+            "description": "The battle",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Battle"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/battleId"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/BattleScore"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/battles/{id}/claim": {
+      "post": {
+        "operationId": "claimBattleCard",
+        "summary": "Take the card you won (a selective battle's choice)",
+        "tags": [
+          "battles"
+        ],
+        "responses": {
+          "200": {
+            "description": "The battle",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Battle"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/battleId"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/BattleClaim"
+              }
+            }
+          }
+        }
+      }
     }
   },
   "components": {
@@ -10034,6 +12383,1189 @@ enum OpenAPIDocument {
             }
           }
         }
+      },
+      "RarityWeights": {
+        "type": "object",
+        "required": [
+          "common",
+          "rare",
+          "special"
+        ],
+        "properties": {
+          "common": {
+            "type": "number"
+          },
+          "rare": {
+            "type": "number"
+          },
+          "special": {
+            "type": "number"
+          }
+        },
+        "description": "the draw weight of each rarity"
+      },
+      "CollectionSummary": {
+        "type": "object",
+        "required": [
+          "id",
+          "name",
+          "description",
+          "owner",
+          "packSize",
+          "weights",
+          "families",
+          "cards",
+          "collectors",
+          "role",
+          "started"
+        ],
+        "properties": {
+          "id": {
+            "type": "integer"
+          },
+          "name": {
+            "type": "string"
+          },
+          "description": {
+            "type": "string"
+          },
+          "owner": {
+            "type": "string",
+            "description": "the owner's username"
+          },
+          "packSize": {
+            "type": "integer",
+            "description": "cards an envelope holds"
+          },
+          "weights": {
+            "$ref": "#/components/schemas/RarityWeights"
+          },
+          "families": {
+            "type": "integer"
+          },
+          "cards": {
+            "type": "integer"
+          },
+          "collectors": {
+            "type": "integer"
+          },
+          "role": {
+            "type": "string",
+            "enum": [
+              "owner",
+              "editor",
+              "collector",
+              "visitor"
+            ],
+            "description": "what the asker is to it"
+          },
+          "started": {
+            "type": "boolean",
+            "description": "whether the asker collects it"
+          }
+        }
+      },
+      "CollectionSummaryPage": {
+        "type": "object",
+        "required": [
+          "items",
+          "next"
+        ],
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/CollectionSummary"
+            }
+          },
+          "next": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "always null: one page"
+          }
+        }
+      },
+      "CollectionManifest": {
+        "type": "object",
+        "required": [
+          "format",
+          "version",
+          "name",
+          "families"
+        ],
+        "properties": {
+          "format": {
+            "type": "string",
+            "enum": [
+              "touchline.collection"
+            ]
+          },
+          "version": {
+            "type": "integer",
+            "enum": [
+              1
+            ]
+          },
+          "name": {
+            "type": "string"
+          },
+          "description": {
+            "type": "string"
+          },
+          "packSize": {
+            "type": "integer",
+            "minimum": 1
+          },
+          "weights": {
+            "$ref": "#/components/schemas/RarityWeights"
+          },
+          "families": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "required": [
+                "name",
+                "cards"
+              ],
+              "properties": {
+                "name": {
+                  "type": "string"
+                },
+                "cards": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "number",
+                      "title"
+                    ],
+                    "properties": {
+                      "number": {
+                        "type": "integer",
+                        "minimum": 1
+                      },
+                      "title": {
+                        "type": "string"
+                      },
+                      "description": {
+                        "type": "string"
+                      },
+                      "rarity": {
+                        "type": "string",
+                        "enum": [
+                          "common",
+                          "rare",
+                          "special"
+                        ]
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "description": "touchline collection import's collection.json; over HTTP it names no images (upload each card's with PUT .../cards/{number}/image)"
+      },
+      "CollectionImport": {
+        "type": "object",
+        "required": [
+          "id",
+          "name",
+          "families",
+          "cards",
+          "images"
+        ],
+        "properties": {
+          "id": {
+            "type": "integer"
+          },
+          "name": {
+            "type": "string"
+          },
+          "families": {
+            "type": "integer"
+          },
+          "cards": {
+            "type": "integer"
+          },
+          "images": {
+            "type": "integer"
+          }
+        }
+      },
+      "EnvelopeOpening": {
+        "type": "object",
+        "required": [
+          "collection",
+          "source",
+          "kind",
+          "cards",
+          "envelopesLeft"
+        ],
+        "properties": {
+          "collection": {
+            "type": "string"
+          },
+          "source": {
+            "type": "string",
+            "description": "why the envelope was granted: start, grant, challenge, treasure, battle"
+          },
+          "kind": {
+            "type": "string",
+            "enum": [
+              "regular",
+              "special"
+            ]
+          },
+          "cards": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "required": [
+                "number",
+                "title",
+                "rarity",
+                "new"
+              ],
+              "properties": {
+                "number": {
+                  "type": "integer"
+                },
+                "title": {
+                  "type": "string"
+                },
+                "rarity": {
+                  "type": "string",
+                  "enum": [
+                    "common",
+                    "rare",
+                    "special"
+                  ]
+                },
+                "new": {
+                  "type": "boolean",
+                  "description": "the collector's first copy"
+                }
+              }
+            }
+          },
+          "envelopesLeft": {
+            "type": "integer"
+          }
+        }
+      },
+      "EnvelopeGrantRequest": {
+        "type": "object",
+        "required": [
+          "to",
+          "envelopes"
+        ],
+        "properties": {
+          "to": {
+            "type": "string",
+            "description": "a collector's username"
+          },
+          "envelopes": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 1000
+          }
+        }
+      },
+      "EnvelopeGrant": {
+        "type": "object",
+        "required": [
+          "collection",
+          "collector",
+          "granted",
+          "envelopes",
+          "specialEnvelopes"
+        ],
+        "properties": {
+          "collection": {
+            "type": "string"
+          },
+          "collector": {
+            "type": "string"
+          },
+          "granted": {
+            "type": "integer"
+          },
+          "envelopes": {
+            "type": "integer",
+            "description": "regular envelopes the collector now holds"
+          },
+          "specialEnvelopes": {
+            "type": "integer"
+          }
+        }
+      },
+      "CardGift": {
+        "type": "object",
+        "required": [
+          "to",
+          "cards"
+        ],
+        "properties": {
+          "to": {
+            "type": "string",
+            "description": "a collector's username"
+          },
+          "cards": {
+            "type": "array",
+            "items": {
+              "type": "integer",
+              "minimum": 1
+            },
+            "minItems": 1,
+            "maxItems": 100,
+            "description": "card numbers; one copy each time a number appears"
+          }
+        }
+      },
+      "CardDraw": {
+        "type": "object",
+        "required": [
+          "id",
+          "collector",
+          "source",
+          "grantedAt",
+          "cards",
+          "at"
+        ],
+        "properties": {
+          "id": {
+            "type": "integer"
+          },
+          "collector": {
+            "type": "string"
+          },
+          "source": {
+            "type": "string"
+          },
+          "kind": {
+            "type": "string",
+            "enum": [
+              "regular",
+              "special"
+            ],
+            "description": "absent for a gift"
+          },
+          "grantedBy": {
+            "type": "string",
+            "description": "the administrator who granted or gave it"
+          },
+          "grantedAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "cards": {
+            "type": "array",
+            "items": {
+              "type": "integer"
+            }
+          },
+          "at": {
+            "type": "string",
+            "format": "date-time"
+          }
+        }
+      },
+      "CardDrawPage": {
+        "type": "object",
+        "required": [
+          "items",
+          "next"
+        ],
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/CardDraw"
+            }
+          },
+          "next": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "always null: one page"
+          }
+        }
+      },
+      "AlbumCard": {
+        "type": "object",
+        "required": [
+          "number",
+          "title",
+          "family",
+          "rarity",
+          "owned",
+          "blocked"
+        ],
+        "properties": {
+          "number": {
+            "type": "integer"
+          },
+          "title": {
+            "type": "string"
+          },
+          "family": {
+            "type": "string"
+          },
+          "rarity": {
+            "type": "string",
+            "enum": [
+              "common",
+              "rare",
+              "special"
+            ]
+          },
+          "owned": {
+            "type": "integer",
+            "description": "copies"
+          },
+          "blocked": {
+            "type": "integer",
+            "description": "copies promised in pending swaps"
+          }
+        }
+      },
+      "CollectorAlbum": {
+        "type": "object",
+        "required": [
+          "collection",
+          "collector",
+          "envelopes",
+          "specialEnvelopes",
+          "cards"
+        ],
+        "properties": {
+          "collection": {
+            "type": "string"
+          },
+          "collector": {
+            "type": "string"
+          },
+          "envelopes": {
+            "type": "integer",
+            "description": "unopened regular envelopes"
+          },
+          "specialEnvelopes": {
+            "type": "integer"
+          },
+          "cards": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/AlbumCard"
+            }
+          }
+        }
+      },
+      "CollectionOdds": {
+        "type": "object",
+        "required": [
+          "collection",
+          "cards",
+          "missing",
+          "packSize",
+          "expectedEnvelopes",
+          "expectedEnvelopesSwapping",
+          "exact",
+          "method"
+        ],
+        "properties": {
+          "collection": {
+            "type": "string"
+          },
+          "cards": {
+            "type": "integer"
+          },
+          "missing": {
+            "type": "integer"
+          },
+          "packSize": {
+            "type": "integer"
+          },
+          "expectedEnvelopes": {
+            "type": "number",
+            "description": "expected envelopes to finish the album from here"
+          },
+          "expectedEnvelopesSwapping": {
+            "type": "number",
+            "description": "the same if every duplicate is swapped at par"
+          },
+          "envelopes": {
+            "type": "integer",
+            "description": "the envelopes asked about"
+          },
+          "probabilityWithin": {
+            "type": "number",
+            "minimum": 0,
+            "maximum": 1,
+            "description": "the probability of finishing within that many"
+          },
+          "exact": {
+            "type": "boolean"
+          },
+          "method": {
+            "type": "string"
+          }
+        }
+      },
+      "FamilyName": {
+        "type": "object",
+        "required": [
+          "name"
+        ],
+        "properties": {
+          "name": {
+            "type": "string"
+          }
+        }
+      },
+      "NewCard": {
+        "type": "object",
+        "required": [
+          "number",
+          "title",
+          "family"
+        ],
+        "properties": {
+          "number": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 99999
+          },
+          "title": {
+            "type": "string"
+          },
+          "family": {
+            "type": "string"
+          },
+          "description": {
+            "type": "string"
+          },
+          "rarity": {
+            "type": "string",
+            "enum": [
+              "common",
+              "rare",
+              "special"
+            ]
+          }
+        }
+      },
+      "CardEdit": {
+        "type": "object",
+        "required": [],
+        "properties": {
+          "title": {
+            "type": "string"
+          },
+          "description": {
+            "type": "string"
+          },
+          "family": {
+            "type": "string"
+          },
+          "rarity": {
+            "type": "string",
+            "enum": [
+              "common",
+              "rare",
+              "special"
+            ]
+          }
+        },
+        "description": "the fields to change"
+      },
+      "CardReuse": {
+        "type": "object",
+        "required": [
+          "collection",
+          "number",
+          "family"
+        ],
+        "properties": {
+          "collection": {
+            "type": "integer",
+            "description": "the other collection's id"
+          },
+          "number": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 99999,
+            "description": "its number there"
+          },
+          "family": {
+            "type": "string"
+          },
+          "rarity": {
+            "type": "string",
+            "enum": [
+              "common",
+              "rare",
+              "special"
+            ]
+          }
+        }
+      },
+      "SwapProposalRequest": {
+        "type": "object",
+        "required": [
+          "collection",
+          "to",
+          "give",
+          "get"
+        ],
+        "properties": {
+          "collection": {
+            "type": "integer",
+            "description": "the collection's id"
+          },
+          "to": {
+            "type": "string",
+            "description": "the other collector"
+          },
+          "give": {
+            "type": "integer",
+            "description": "the card you give"
+          },
+          "get": {
+            "type": "integer",
+            "description": "the card you ask for"
+          }
+        }
+      },
+      "SwapProposal": {
+        "type": "object",
+        "required": [
+          "id",
+          "collection",
+          "give",
+          "giveTitle",
+          "get",
+          "getTitle",
+          "state",
+          "createdAt"
+        ],
+        "properties": {
+          "id": {
+            "type": "integer"
+          },
+          "collection": {
+            "type": "string"
+          },
+          "proposer": {
+            "type": "string",
+            "description": "absent once the account is deleted"
+          },
+          "recipient": {
+            "type": "string"
+          },
+          "give": {
+            "type": "integer"
+          },
+          "giveTitle": {
+            "type": "string"
+          },
+          "get": {
+            "type": "integer"
+          },
+          "getTitle": {
+            "type": "string"
+          },
+          "state": {
+            "type": "string",
+            "enum": [
+              "pending",
+              "accepted",
+              "rejected",
+              "cancelled"
+            ]
+          },
+          "reason": {
+            "type": "string",
+            "description": "why the service closed it"
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "endedAt": {
+            "type": "string",
+            "format": "date-time"
+          }
+        }
+      },
+      "SwapProposalPage": {
+        "type": "object",
+        "required": [
+          "items",
+          "next"
+        ],
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/SwapProposal"
+            }
+          },
+          "next": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "always null: one page"
+          }
+        }
+      },
+      "SwapMatch": {
+        "type": "object",
+        "required": [
+          "collector",
+          "swaps",
+          "theyCanGive",
+          "youCanGive"
+        ],
+        "properties": {
+          "collector": {
+            "type": "string"
+          },
+          "swaps": {
+            "type": "integer",
+            "description": "one-for-one swaps possible: the sum over rarities of the smaller side"
+          },
+          "theyCanGive": {
+            "type": "integer"
+          },
+          "youCanGive": {
+            "type": "integer"
+          }
+        }
+      },
+      "SwapMatchPage": {
+        "type": "object",
+        "required": [
+          "items",
+          "next"
+        ],
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/SwapMatch"
+            }
+          },
+          "next": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "always null: one page"
+          }
+        }
+      },
+      "SwapStep": {
+        "type": "object",
+        "required": [
+          "giver",
+          "card",
+          "title",
+          "receiver"
+        ],
+        "properties": {
+          "giver": {
+            "type": "string"
+          },
+          "card": {
+            "type": "integer"
+          },
+          "title": {
+            "type": "string"
+          },
+          "receiver": {
+            "type": "string"
+          }
+        }
+      },
+      "SwapPlan": {
+        "type": "object",
+        "required": [
+          "collection",
+          "cards",
+          "pairwiseCards",
+          "cycles"
+        ],
+        "properties": {
+          "collection": {
+            "type": "string"
+          },
+          "cards": {
+            "type": "integer",
+            "description": "cards the plan moves"
+          },
+          "pairwiseCards": {
+            "type": "integer",
+            "description": "cards two-person swaps alone move"
+          },
+          "maximumCycleLength": {
+            "type": "integer"
+          },
+          "cycles": {
+            "type": "array",
+            "items": {
+              "type": "array",
+              "items": {
+                "$ref": "#/components/schemas/SwapStep"
+              }
+            },
+            "description": "each cycle's steps: giver gives card to receiver"
+          }
+        }
+      },
+      "SwapPlanProposals": {
+        "type": "object",
+        "required": [
+          "collection",
+          "proposed",
+          "cycles"
+        ],
+        "properties": {
+          "collection": {
+            "type": "string"
+          },
+          "proposed": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/SwapProposal"
+            }
+          },
+          "cycles": {
+            "type": "array",
+            "items": {
+              "type": "array",
+              "items": {
+                "$ref": "#/components/schemas/SwapStep"
+              }
+            },
+            "description": "each cycle's steps: giver gives card to receiver"
+          }
+        }
+      },
+      "BattleProposal": {
+        "type": "object",
+        "required": [
+          "collection",
+          "to"
+        ],
+        "properties": {
+          "collection": {
+            "type": "integer",
+            "description": "the collection's id"
+          },
+          "to": {
+            "type": "string",
+            "description": "the opponent"
+          },
+          "kind": {
+            "type": "string",
+            "enum": [
+              "random",
+              "selective"
+            ],
+            "description": "random unless given"
+          }
+        }
+      },
+      "BattleScore": {
+        "type": "object",
+        "required": [
+          "score"
+        ],
+        "properties": {
+          "score": {
+            "type": "integer",
+            "minimum": 0
+          }
+        }
+      },
+      "BattleClaim": {
+        "type": "object",
+        "required": [],
+        "properties": {
+          "card": {
+            "type": "integer",
+            "description": "a selective battle's choice among the loser's free cards; absent for a random one"
+          }
+        }
+      },
+      "Battle": {
+        "type": "object",
+        "required": [
+          "id",
+          "collection",
+          "kind",
+          "state",
+          "createdAt",
+          "updatedAt"
+        ],
+        "properties": {
+          "id": {
+            "type": "integer"
+          },
+          "collection": {
+            "type": "string"
+          },
+          "challenger": {
+            "type": "string"
+          },
+          "opponent": {
+            "type": "string"
+          },
+          "kind": {
+            "type": "string",
+            "enum": [
+              "random",
+              "selective"
+            ]
+          },
+          "state": {
+            "type": "string",
+            "enum": [
+              "pending",
+              "accepted",
+              "resolved",
+              "finished",
+              "rejected",
+              "cancelled",
+              "surrendered"
+            ]
+          },
+          "challengerScore": {
+            "type": "integer"
+          },
+          "opponentScore": {
+            "type": "integer"
+          },
+          "winner": {
+            "type": "string"
+          },
+          "prize": {
+            "type": "integer",
+            "description": "the card won"
+          },
+          "prizeTitle": {
+            "type": "string"
+          },
+          "reason": {
+            "type": "string",
+            "description": "why it waits, or why it ended"
+          },
+          "choices": {
+            "type": "array",
+            "items": {
+              "type": "integer"
+            },
+            "description": "for the winner of a selective battle: the loser's free cards"
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "updatedAt": {
+            "type": "string",
+            "format": "date-time"
+          }
+        }
+      },
+      "BattlePage": {
+        "type": "object",
+        "required": [
+          "items",
+          "next"
+        ],
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Battle"
+            }
+          },
+          "next": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "always null: one page"
+          }
+        }
+      },
+      "Position": {
+        "type": "object",
+        "required": [
+          "latitude",
+          "longitude"
+        ],
+        "properties": {
+          "latitude": {
+            "type": "number",
+            "minimum": -90,
+            "maximum": 90
+          },
+          "longitude": {
+            "type": "number",
+            "minimum": -180,
+            "maximum": 180
+          }
+        }
+      },
+      "TreasureHunt": {
+        "type": "object",
+        "required": [
+          "id",
+          "collection",
+          "state",
+          "start",
+          "claimRadiusMeters",
+          "areaRadiusMeters",
+          "startedAt",
+          "expiresAt"
+        ],
+        "properties": {
+          "id": {
+            "type": "integer"
+          },
+          "collection": {
+            "type": "string"
+          },
+          "state": {
+            "type": "string",
+            "enum": [
+              "open",
+              "found",
+              "expired"
+            ]
+          },
+          "start": {
+            "$ref": "#/components/schemas/Position"
+          },
+          "target": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/Position"
+              }
+            ],
+            "description": "the treasure, once found"
+          },
+          "claimRadiusMeters": {
+            "type": "number"
+          },
+          "areaRadiusMeters": {
+            "type": "number"
+          },
+          "startedAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "expiresAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "foundAt": {
+            "type": "string",
+            "format": "date-time"
+          }
+        }
+      },
+      "ChallengeResult": {
+        "type": "object",
+        "required": [
+          "collector",
+          "game",
+          "score",
+          "won"
+        ],
+        "properties": {
+          "collector": {
+            "type": "string"
+          },
+          "game": {
+            "type": "string"
+          },
+          "score": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "won": {
+            "type": "boolean"
+          }
+        }
+      },
+      "Challenge": {
+        "type": "object",
+        "required": [
+          "id",
+          "collection",
+          "collector",
+          "game",
+          "score",
+          "won",
+          "recordedAt"
+        ],
+        "properties": {
+          "id": {
+            "type": "integer"
+          },
+          "collection": {
+            "type": "string"
+          },
+          "collector": {
+            "type": "string"
+          },
+          "game": {
+            "type": "string"
+          },
+          "score": {
+            "type": "integer"
+          },
+          "won": {
+            "type": "boolean"
+          },
+          "recordedBy": {
+            "type": "string"
+          },
+          "recordedAt": {
+            "type": "string",
+            "format": "date-time"
+          }
+        }
+      },
+      "ChallengePage": {
+        "type": "object",
+        "required": [
+          "items",
+          "next"
+        ],
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Challenge"
+            }
+          },
+          "next": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "always null: one page"
+          }
+        }
       }
     },
     "parameters": {
@@ -10361,6 +13893,55 @@ enum OpenAPIDocument {
         "schema": {
           "type": "string",
           "maxLength": 64
+        }
+      },
+      "collectionId": {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "description": "a collection id",
+        "schema": {
+          "type": "integer",
+          "minimum": 1
+        }
+      },
+      "cardNumber": {
+        "name": "number",
+        "in": "path",
+        "required": true,
+        "description": "a card's number in the collection",
+        "schema": {
+          "type": "integer",
+          "minimum": 1
+        }
+      },
+      "familyName": {
+        "name": "family",
+        "in": "path",
+        "required": true,
+        "description": "a family's name in the collection, percent-encoded",
+        "schema": {
+          "type": "string"
+        }
+      },
+      "swapId": {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "description": "a swap proposal id",
+        "schema": {
+          "type": "integer",
+          "minimum": 1
+        }
+      },
+      "battleId": {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "description": "a battle id",
+        "schema": {
+          "type": "integer",
+          "minimum": 1
         }
       }
     },

@@ -57,6 +57,10 @@ public struct TouchlineServer: Sendable {
         PlayerRoutes(api: api).register(on: router)
         CardRoutes(api: api).register(on: router)
         PitchRoutes(api: api).register(on: router)
+        CollectionRoutes(api: api).register(on: router)
+        CatalogueRoutes(api: api).register(on: router)
+        SwapRoutes(api: api).register(on: router)
+        ContestRoutes(api: api).register(on: router)
         WebRoutes(api: api).register(on: router)
         liveRoutes.register(on: router)
         return router

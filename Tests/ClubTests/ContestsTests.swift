@@ -82,7 +82,7 @@ import Testing
                                            message: "carol: every copy of card 400 is already promised in another swap")) {
             try battles.claim(bob, battle.id, card: 400)
         }
-        #expect(throws: ClubError.invalid(field: "card", message: "battle \(battle.id) is selective: choose one of the loser's cards (--card N)")) {
+        #expect(throws: ClubError.invalid(field: "card", message: "battle \(battle.id) is selective: choose one of the loser's free cards (its choices)")) {
             try battles.claim(bob, battle.id)
         }
         #expect(throws: ClubError.permissionDenied("only the winner of battle \(battle.id) may claim its card")) {

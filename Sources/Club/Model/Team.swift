@@ -59,13 +59,23 @@ public typealias TeamReference = EntityReference
 /// A league named on the command line: by id (all digits) or by name.
 public typealias LeagueReference = EntityReference
 
+/// A sticker collection named by its id (the HTTP API's paths) or by its name (the command
+/// line's: collection names may be all digits, "2026").
+public typealias CollectionReference = EntityReference
+
 /// Something named on the command line by its id (all digits) or by its name.
-public enum EntityReference: Sendable, Equatable, CustomStringConvertible {
+///
+/// A string literal is always a name.
+public enum EntityReference: Sendable, Equatable, CustomStringConvertible, ExpressibleByStringLiteral {
     case id(Int64)
     case name(String)
 
     public init(_ text: String) {
         if let id = Int64(text), id > 0 { self = .id(id) } else { self = .name(text) }
+    }
+
+    public init(stringLiteral name: String) {
+        self = .name(name)
     }
 
     public var description: String {

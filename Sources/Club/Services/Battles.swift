@@ -26,7 +26,7 @@ public struct Battles: Sendable {
     }
 
     /// `actor` challenges `username`, who collects `name` too, to a battle of `kind`.
-    public func propose(_ actor: ActingUser, _ name: String, to username: String, kind: Battle.Kind) throws -> BattleRecord {
+    public func propose(_ actor: ActingUser, _ name: CollectionReference, to username: String, kind: Battle.Kind) throws -> BattleRecord {
         let now = Date()
         return try store.write { db in
             let (found, opponent) = try Collections.pair(db, name, actor, with: username, for: "a battle")
@@ -82,7 +82,7 @@ public struct Battles: Sendable {
             case (.random, .some):
                 throw ClubError.invalid(field: "card", message: "battle \(id) is random: its card is drawn, not chosen")
             case (.selective, .none):
-                throw ClubError.invalid(field: "card", message: "battle \(id) is selective: choose one of the loser's cards (--card N)")
+                throw ClubError.invalid(field: "card", message: "battle \(id) is selective: choose one of the loser's free cards (its choices)")
             default: break
             }
             if let reason = try settle(db, found, choice: card, at: now) {
@@ -107,7 +107,7 @@ public struct Battles: Sendable {
 
     /// The newest battles `actor` plays (at most `limit`, up to ``maximumListed``), of
     /// collection `name` when given, only open ones unless `all`.
-    public func list(_ actor: ActingUser, collection name: String? = nil, all: Bool = false, limit: Int = 100) throws -> [BattleRecord] {
+    public func list(_ actor: ActingUser, collection name: CollectionReference? = nil, all: Bool = false, limit: Int = 100) throws -> [BattleRecord] {
         guard (1...Self.maximumListed).contains(limit) else {
             throw ClubError.invalid(field: "limit", message: "expected 1 to \(Self.maximumListed), not \(limit)")
         }

@@ -18,7 +18,7 @@ public struct Challenges: Sendable {
 
     /// Records `username`'s result in `game` (`score` 0 to 1,000,000,000); `won` grants them an
     /// envelope.
-    public func record(_ actor: ActingUser, _ name: String, collector username: String, game: String, score: Int,
+    public func record(_ actor: ActingUser, _ name: CollectionReference, collector username: String, game: String, score: Int,
                        won: Bool) throws -> ChallengeRecord {
         let game = game.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...Self.maximumGameLength).contains(game.count) else {
@@ -50,7 +50,7 @@ public struct Challenges: Sendable {
 
     /// The newest results of `name` (at most `limit`): `actor`'s own, or for an
     /// administrator anyone's (`of`, or everyone's when nil).
-    public func list(_ actor: ActingUser, _ name: String, of username: String? = nil, limit: Int = 100) throws -> [ChallengeRecord] {
+    public func list(_ actor: ActingUser, _ name: CollectionReference, of username: String? = nil, limit: Int = 100) throws -> [ChallengeRecord] {
         guard (1...Self.maximumListed).contains(limit) else {
             throw ClubError.invalid(field: "limit", message: "expected 1 to \(Self.maximumListed), not \(limit)")
         }

@@ -35,7 +35,7 @@ extension Collections {
     // MARK: - Families
 
     /// Adds family `family` (a name unique in the collection, ignoring case).
-    public func addFamily(_ actor: ActingUser, _ name: String, family: String) throws {
+    public func addFamily(_ actor: ActingUser, _ name: CollectionReference, family: String) throws {
         try Self.checkText(family, "family", 1...100)
         try store.write { db in
             let found = try Self.administeredCollection(db, name, actor)
@@ -50,7 +50,7 @@ extension Collections {
     }
 
     /// Renames family `family` to `newName`.
-    public func renameFamily(_ actor: ActingUser, _ name: String, family: String, to newName: String) throws {
+    public func renameFamily(_ actor: ActingUser, _ name: CollectionReference, family: String, to newName: String) throws {
         try Self.checkText(newName, "family", 1...100)
         try store.write { db in
             let found = try Self.administeredCollection(db, name, actor)
@@ -63,7 +63,7 @@ extension Collections {
     }
 
     /// Removes family `family`, refused while a card uses it.
-    public func removeFamily(_ actor: ActingUser, _ name: String, family: String) throws {
+    public func removeFamily(_ actor: ActingUser, _ name: CollectionReference, family: String) throws {
         try store.write { db in
             let found = try Self.administeredCollection(db, name, actor)
             let id = try Self.family(db, found, family)
@@ -79,7 +79,7 @@ extension Collections {
     // MARK: - Cards
 
     /// Adds card `number` (unique in the collection, 1 to 99,999) to family `family`.
-    public func addCard(_ actor: ActingUser, _ name: String, number: Int, title: String, family: String,
+    public func addCard(_ actor: ActingUser, _ name: CollectionReference, number: Int, title: String, family: String,
                         description: String = "", rarity: Rarity = .common, image: Data? = nil) throws {
         try Self.checkNumber(number)
         try Self.checkText(title, "title", 1...100)
@@ -102,7 +102,7 @@ extension Collections {
     /// Changes card `number`. Its title and description belong to the card itself, so they
     /// change in every collection that reuses it; its family, rarity and image are this
     /// collection's.
-    public func editCard(_ actor: ActingUser, _ name: String, number: Int, _ changes: CardChanges) throws {
+    public func editCard(_ actor: ActingUser, _ name: CollectionReference, number: Int, _ changes: CardChanges) throws {
         if let title = changes.title { try Self.checkText(title, "title", 1...100) }
         if let description = changes.description { try Self.checkText(description, "description", 0...2_000) }
         let checked = try Self.checkedImage(changes.image, field: "image")
@@ -120,7 +120,7 @@ extension Collections {
     }
 
     /// Removes card `number`, refused while a collector holds a copy or a swap proposal names it.
-    public func removeCard(_ actor: ActingUser, _ name: String, number: Int) throws {
+    public func removeCard(_ actor: ActingUser, _ name: CollectionReference, number: Int) throws {
         try store.write { db in
             let found = try Self.administeredCollection(db, name, actor)
             _ = try Self.card(db, found, number)
@@ -134,7 +134,7 @@ extension Collections {
     /// Reuses card `number` of collection `name` in collection `other` as its card `newNumber`
     /// in family `family` there, with its own rarity and image (the source's image unless one
     /// is given): a player who moves club keeps his card. `actor` administers both.
-    public func reuseCard(_ actor: ActingUser, _ name: String, number: Int, in other: String, as newNumber: Int,
+    public func reuseCard(_ actor: ActingUser, _ name: CollectionReference, number: Int, in other: CollectionReference, as newNumber: Int,
                           family: String, rarity: Rarity = .common, image: Data? = nil) throws {
         try Self.checkNumber(newNumber)
         let checked = try Self.checkedImage(image, field: "image")
@@ -160,7 +160,7 @@ extension Collections {
     // MARK: - Cover and export
 
     /// Sets the collection's cover to a PNG or JPEG, or takes it away (nil).
-    public func setCover(_ actor: ActingUser, _ name: String, image: Data?) throws {
+    public func setCover(_ actor: ActingUser, _ name: CollectionReference, image: Data?) throws {
         let checked = try Self.checkedImage(image, field: "cover")
         try store.write { db in
             let found = try Self.administeredCollection(db, name, actor)
@@ -169,11 +169,11 @@ extension Collections {
     }
 
     /// The collection as a manifest `collection import` reads back, with its images.
-    public func export(_ actor: ActingUser, _ name: String) throws -> Export {
+    public func export(_ actor: ActingUser, _ name: CollectionReference) throws -> Export {
         try store.read { db in
             let found = try Self.administeredCollection(db, name, actor)
             guard let (manifest, images) = try db.collections.export(found.id) else {
-                throw ClubError.notFound(kind: "collection", reference: name)
+                throw ClubError.notFound(kind: "collection", reference: name.description)
             }
             return Export(manifest: manifest, images: images)
         }
@@ -181,7 +181,7 @@ extension Collections {
 
     // MARK: - Rules
 
-    private static func administeredCollection(_ db: StoreTransaction, _ name: String, _ actor: ActingUser) throws -> CollectionStore.Found {
+    private static func administeredCollection(_ db: StoreTransaction, _ name: CollectionReference, _ actor: ActingUser) throws -> CollectionStore.Found {
         let found = try find(db, name)
         try checkAdministers(db, found, actor)
         return found

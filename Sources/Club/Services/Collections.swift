@@ -86,11 +86,11 @@ public struct Collections: Sendable {
     }
 
     /// One collection with `actor`'s part in it.
-    public func show(_ actor: ActingUser, _ name: String) throws -> CollectionSummary {
+    public func show(_ actor: ActingUser, _ name: CollectionReference) throws -> CollectionSummary {
         try store.read { db in
             let found = try Self.find(db, name)
             guard let summary = try db.collections.summary(found.id, for: actor.userID) else {
-                throw ClubError.notFound(kind: "collection", reference: name)
+                throw ClubError.notFound(kind: "collection", reference: name.description)
             }
             return summary
         }
@@ -99,7 +99,7 @@ public struct Collections: Sendable {
     // MARK: - Collecting
 
     /// `actor` starts collecting: they become a collector with one envelope to open.
-    public func start(_ actor: ActingUser, _ name: String) throws -> CollectionSummary {
+    public func start(_ actor: ActingUser, _ name: CollectionReference) throws -> CollectionSummary {
         let now = Date()
         return try store.write { db in
             let found = try Self.find(db, name)
@@ -110,7 +110,7 @@ public struct Collections: Sendable {
             try db.collections.insertEnvelopes(found.id, user: actor.userID, count: 1, kind: .regular, source: "start",
                                                grantedBy: nil, at: now)
             guard let summary = try db.collections.summary(found.id, for: actor.userID) else {
-                throw ClubError.notFound(kind: "collection", reference: name)
+                throw ClubError.notFound(kind: "collection", reference: name.description)
             }
             return summary
         }
@@ -120,7 +120,7 @@ public struct Collections: Sendable {
     /// of their draws stays; every pending swap proposal they made or received is closed
     /// (releasing the other side's promised copy) and every open battle they play ends with
     /// no card (``Battle/abandon()``), both kept as a record; their treasure hunts go.
-    public func leave(_ actor: ActingUser, _ name: String) throws {
+    public func leave(_ actor: ActingUser, _ name: CollectionReference) throws {
         let now = Date()
         try store.write { db in
             let found = try Self.find(db, name)
@@ -136,7 +136,7 @@ public struct Collections: Sendable {
 
     /// Opens `actor`'s oldest unopened envelope: its cards drawn by the collection's rarity
     /// weights (special cards for a special envelope), added to the album and recorded.
-    public func open(_ actor: ActingUser, _ name: String) throws -> EnvelopeOpening {
+    public func open(_ actor: ActingUser, _ name: CollectionReference) throws -> EnvelopeOpening {
         let now = Date()
         return try store.write { db in
             let found = try Self.find(db, name)
@@ -171,7 +171,7 @@ public struct Collections: Sendable {
 
     /// An administrator grants `count` envelopes (1 to ``maximumGrant``) to collector `username`.
     @discardableResult
-    public func grant(_ actor: ActingUser, _ name: String, to username: String, envelopes count: Int) throws -> EnvelopeGrant {
+    public func grant(_ actor: ActingUser, _ name: CollectionReference, to username: String, envelopes count: Int) throws -> EnvelopeGrant {
         guard (1...Self.maximumGrant).contains(count) else {
             throw ClubError.invalid(field: "envelopes", message: "expected 1 to \(Self.maximumGrant), not \(count)")
         }
@@ -193,7 +193,7 @@ public struct Collections: Sendable {
     /// An administrator gives collector `username` the cards `numbers` (a number twice, two
     /// copies; at most ``maximumGift``), recorded like a draw; returns that record.
     @discardableResult
-    public func give(_ actor: ActingUser, _ name: String, to username: String, cards numbers: [Int]) throws -> CardDrawRecord {
+    public func give(_ actor: ActingUser, _ name: CollectionReference, to username: String, cards numbers: [Int]) throws -> CardDrawRecord {
         guard (1...Self.maximumGift).contains(numbers.count) else {
             throw ClubError.invalid(field: "cards", message: "expected 1 to \(Self.maximumGift) card numbers, not \(numbers.count)")
         }
@@ -216,7 +216,7 @@ public struct Collections: Sendable {
     }
 
     /// `actor`'s album: every card with their copies, and their unopened envelopes.
-    public func album(_ actor: ActingUser, _ name: String) throws -> CollectorAlbum {
+    public func album(_ actor: ActingUser, _ name: CollectionReference) throws -> CollectorAlbum {
         try store.read { db in
             let found = try Self.find(db, name)
             try Self.checkCollecting(db, found, actor)
@@ -228,7 +228,7 @@ public struct Collections: Sendable {
 
     /// `actor`'s album with what printing it needs: the families in order and the images of
     /// the cards they own.
-    public func printableAlbum(_ actor: ActingUser, _ name: String) throws -> PrintableAlbum {
+    public func printableAlbum(_ actor: ActingUser, _ name: CollectionReference) throws -> PrintableAlbum {
         try store.read { db in
             let found = try Self.find(db, name)
             try Self.checkCollecting(db, found, actor)
@@ -242,7 +242,7 @@ public struct Collections: Sendable {
 
     /// The odds of finishing the album from `actor`'s (or, if they have not started, from an
     /// empty one), and with `envelopes` the probability of finishing within that many.
-    public func odds(_ actor: ActingUser, _ name: String, envelopes: Int? = nil) throws -> CollectionOdds {
+    public func odds(_ actor: ActingUser, _ name: CollectionReference, envelopes: Int? = nil) throws -> CollectionOdds {
         if let envelopes, !(0...CompletionOdds.maximumEnvelopes).contains(envelopes) {
             throw ClubError.invalid(field: "envelopes", message: "expected 0 to \(CompletionOdds.maximumEnvelopes), not \(envelopes)")
         }
@@ -280,7 +280,7 @@ public struct Collections: Sendable {
 
     /// The newest draws of a collection (at most `limit`, up to ``maximumDrawsListed``):
     /// `actor`'s own, or, for an administrator, anyone's (`of`, or everyone's when nil).
-    public func draws(_ actor: ActingUser, _ name: String, of username: String? = nil, limit: Int = 100) throws -> [CardDrawRecord] {
+    public func draws(_ actor: ActingUser, _ name: CollectionReference, of username: String? = nil, limit: Int = 100) throws -> [CardDrawRecord] {
         guard (1...Self.maximumDrawsListed).contains(limit) else {
             throw ClubError.invalid(field: "limit", message: "expected 1 to \(Self.maximumDrawsListed), not \(limit)")
         }
@@ -302,7 +302,7 @@ public struct Collections: Sendable {
     // MARK: - Administration
 
     /// The owner makes `username` an editor (who may grant envelopes and give cards).
-    public func addEditor(_ actor: ActingUser, _ name: String, _ username: String) throws {
+    public func addEditor(_ actor: ActingUser, _ name: CollectionReference, _ username: String) throws {
         try store.write { db in
             let found = try Self.find(db, name)
             try Self.checkOwns(found, actor)
@@ -315,7 +315,7 @@ public struct Collections: Sendable {
     }
 
     /// The owner takes `username`'s editing away.
-    public func removeEditor(_ actor: ActingUser, _ name: String, _ username: String) throws {
+    public func removeEditor(_ actor: ActingUser, _ name: CollectionReference, _ username: String) throws {
         try store.write { db in
             let found = try Self.find(db, name)
             try Self.checkOwns(found, actor)
@@ -326,7 +326,7 @@ public struct Collections: Sendable {
     }
 
     /// The owner deletes the collection, with its collectors' albums and draws.
-    public func delete(_ actor: ActingUser, _ name: String) throws {
+    public func delete(_ actor: ActingUser, _ name: CollectionReference) throws {
         try store.write { db in
             let found = try Self.find(db, name)
             try Self.checkOwns(found, actor)
@@ -344,10 +344,13 @@ public struct Collections: Sendable {
                                           width: header.width, height: header.height, data: data)
     }
 
-    static func find(_ db: StoreTransaction, _ name: String) throws -> CollectionStore.Found {
-        guard let found = try db.collections.find(nameKey: CaseFold.key(name)) else {
-            throw ClubError.notFound(kind: "collection", reference: name)
+    static func find(_ db: StoreTransaction, _ reference: CollectionReference) throws -> CollectionStore.Found {
+        let found: CollectionStore.Found?
+        switch reference {
+        case .id(let id): found = try db.collections.find(id: id)
+        case .name(let name): found = try db.collections.find(nameKey: CaseFold.key(name))
         }
+        guard let found else { throw ClubError.notFound(kind: "collection", reference: reference.description) }
         return found
     }
 
@@ -362,7 +365,7 @@ public struct Collections: Sendable {
     }
 
     /// The collection `name`, which `actor` administers, and the id of `username`, who collects it.
-    static func administered(_ db: StoreTransaction, _ name: String, by actor: ActingUser,
+    static func administered(_ db: StoreTransaction, _ name: CollectionReference, by actor: ActingUser,
                              collector username: String) throws -> (CollectionStore.Found, Int64) {
         let found = try find(db, name)
         try checkAdministers(db, found, actor)
@@ -383,7 +386,7 @@ public struct Collections: Sendable {
 
     /// Collection `name` and the id of `username`, another collector of it than `actor`, who
     /// collects it too: the two sides of `what` ("a swap", "a battle").
-    static func pair(_ db: StoreTransaction, _ name: String, _ actor: ActingUser, with username: String,
+    static func pair(_ db: StoreTransaction, _ name: CollectionReference, _ actor: ActingUser, with username: String,
                      for what: String) throws -> (CollectionStore.Found, Int64) {
         let found = try find(db, name)
         try checkCollecting(db, found, actor)

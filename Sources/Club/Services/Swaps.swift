@@ -27,7 +27,7 @@ public struct Swaps: Sendable {
 
     /// `actor` offers their card `give` for `username`'s card `get` in collection `name`;
     /// one copy of `give` is promised until the proposal ends.
-    public func propose(_ actor: ActingUser, _ name: String, to username: String, give: Int, get: Int) throws -> SwapProposalRecord {
+    public func propose(_ actor: ActingUser, _ name: CollectionReference, to username: String, give: Int, get: Int) throws -> SwapProposalRecord {
         let now = Date()
         return try store.write { db in
             let (found, recipient) = try Collections.pair(db, name, actor, with: username, for: "a swap")
@@ -82,7 +82,7 @@ public struct Swaps: Sendable {
 
     /// The newest proposals `actor` made or received (at most `limit`, up to
     /// ``maximumListed``), of collection `name` when given, only pending ones unless `all`.
-    public func list(_ actor: ActingUser, collection name: String? = nil, all: Bool = false,
+    public func list(_ actor: ActingUser, collection name: CollectionReference? = nil, all: Bool = false,
                      limit: Int = 100) throws -> [SwapProposalRecord] {
         guard (1...Self.maximumListed).contains(limit) else {
             throw ClubError.invalid(field: "limit", message: "expected 1 to \(Self.maximumListed), not \(limit)")
@@ -97,7 +97,7 @@ public struct Swaps: Sendable {
 
     /// The other collectors of `name` by the one-for-one swaps `actor` can make with them
     /// (T, the sum over rarities of min(what each can give the other)), most first.
-    public func matches(_ actor: ActingUser, _ name: String) throws -> [SwapMatchRecord] {
+    public func matches(_ actor: ActingUser, _ name: CollectionReference) throws -> [SwapMatchRecord] {
         let (found, pool, usernames) = try store.read { db in
             let found = try Collections.find(db, name)
             try Collections.checkCollecting(db, found, actor)
@@ -115,7 +115,7 @@ public struct Swaps: Sendable {
     /// of same-rarity swaps, each at most `maximumCycleLength` collectors long when given (3
     /// for swapping in person), beside the two-person baseline. Collectors and administrators
     /// of the collection may see it.
-    public func plan(_ actor: ActingUser, _ name: String, maximumCycleLength: Int? = nil) throws -> SwapPlanReport {
+    public func plan(_ actor: ActingUser, _ name: CollectionReference, maximumCycleLength: Int? = nil) throws -> SwapPlanReport {
         let (found, pool, usernames, titles) = try store.read { db in
             let found = try Collections.find(db, name)
             if try !Collections.administers(db, found, actor) { try Collections.checkCollecting(db, found, actor) }
@@ -130,7 +130,7 @@ public struct Swaps: Sendable {
     /// Pending proposals count as done: the copies they promise are not spare and the cards
     /// they would bring are not missing, so running it again, or the partner running it,
     /// proposes nothing twice.
-    public func proposePlan(_ actor: ActingUser, _ name: String, maximumCycleLength: Int? = nil) throws -> SwapPlanProposals {
+    public func proposePlan(_ actor: ActingUser, _ name: CollectionReference, maximumCycleLength: Int? = nil) throws -> SwapPlanProposals {
         let now = Date()
         return try store.write { db in
             let found = try Collections.find(db, name)

@@ -23,7 +23,7 @@ public struct TreasureHunts: Sendable {
     ///
     /// - Throws: ``ClubError/invalid(field:message:)`` for a position out of range;
     ///   ``ClubError/conflict(field:message:)`` while another hunt of theirs is open.
-    public func start(_ actor: ActingUser, _ name: String, latitude: Double, longitude: Double,
+    public func start(_ actor: ActingUser, _ name: CollectionReference, latitude: Double, longitude: Double,
                       now: Date = Date()) throws -> TreasureHuntRecord {
         let start = try Self.position(latitude, longitude)
         return try store.write { db in
@@ -54,7 +54,7 @@ public struct TreasureHunts: Sendable {
     ///
     /// - Throws: ``ClubError/conflict(field:message:)`` with no open hunt, after it expired
     ///   (which ends it), or farther than 150 m (saying how far).
-    public func claim(_ actor: ActingUser, _ name: String, latitude: Double, longitude: Double,
+    public func claim(_ actor: ActingUser, _ name: CollectionReference, latitude: Double, longitude: Double,
                       now: Date = Date()) throws -> TreasureHuntRecord {
         let position = try Self.position(latitude, longitude)
         let (record, expired) = try store.write { db -> (TreasureHuntRecord?, Bool) in
@@ -94,7 +94,7 @@ public struct TreasureHunts: Sendable {
     }
 
     /// `actor`'s latest hunt in `name`, as it stands at `now`.
-    public func show(_ actor: ActingUser, _ name: String, now: Date = Date()) throws -> TreasureHuntRecord {
+    public func show(_ actor: ActingUser, _ name: CollectionReference, now: Date = Date()) throws -> TreasureHuntRecord {
         try store.read { db in
             let found = try Collections.find(db, name)
             try Collections.checkCollecting(db, found, actor)

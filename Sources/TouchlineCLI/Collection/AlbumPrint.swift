@@ -5,9 +5,8 @@ import Foundation
 import Reports
 
 /// Albums printed by Reports' album renderer, from a file (`card album`) or, for a collector,
-/// from the database (`collection album -o`): the
-/// collection's families as sections, its cards with the collector's copies (at most
-/// `AlbumDocument.maximumCopies` printed) and copies promised in swaps, and the stored images.
+/// from the database (`collection album -o`, through `Album(collector:)`): the output file's
+/// format, `--page`, and the line that says what was written.
 enum AlbumPrint {
     /// The format of an album output file: PDF or PNG.
     static func format(_ path: String) -> OutputFormat? {
@@ -22,27 +21,6 @@ enum AlbumPrint {
         if let page {
             guard format == .png else { throw ValidationError("--page goes with a .png output; a PDF holds every page") }
             guard page >= 1 else { throw ValidationError("--page must be 1 or more") }
-        }
-    }
-
-    /// The collector's album as Reports lays it out.
-    static func album(_ printable: PrintableAlbum) throws -> Album {
-        let cards = printable.album.cards
-        let document = AlbumDocument(
-            collection: printable.album.collection,
-            families: printable.families.map { AlbumDocument.Family(id: $0, name: $0) },
-            cards: cards.map { card in
-                AlbumDocument.Card(number: card.number, title: card.title, family: card.family,
-                                   image: printable.images[card.number] == nil ? nil : "card \(card.number)")
-            },
-            owned: Dictionary(uniqueKeysWithValues: cards.filter { $0.owned > 0 }.map {
-                (String($0.number), min($0.owned, AlbumDocument.maximumCopies))
-            }),
-            blocked: Dictionary(uniqueKeysWithValues: cards.filter { $0.blocked > 0 }.map {
-                (String($0.number), min($0.blocked, $0.owned, AlbumDocument.maximumCopies))
-            }))
-        return try Album(document: document, source: printable.album.collection) { card, _ in
-            printable.images[card.number] ?? Data()
         }
     }
 

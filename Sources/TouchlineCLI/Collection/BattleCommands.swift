@@ -37,7 +37,7 @@ struct BattleCommand: ParsableCommand {
 
         func run() throws {
             let (store, actor) = try club.session()
-            let battle = try Battles(store: store).propose(actor, name, to: to, kind: kind)
+            let battle = try Battles(store: store).propose(actor, .name(name), to: to, kind: kind)
             if output.json { return try Output.json(battle) }
             print("proposed battle \(battle.id): \(battle.kind.rawValue), with \(to)")
         }
@@ -130,7 +130,7 @@ struct BattleCommand: ParsableCommand {
 
         func run() throws {
             let (store, actor) = try club.session()
-            let battles = try Battles(store: store).list(actor, collection: collection, all: all, limit: limit)
+            let battles = try Battles(store: store).list(actor, collection: collection.map(CollectionReference.name), all: all, limit: limit)
             if output.json { return try Output.json(battles) }
             Output.table(["ID", "COLLECTION", "CHALLENGER", "OPPONENT", "KIND", "STATE", "SCORE", "WINNER", "CARD"], battles.map {
                 [String($0.id), $0.collection, $0.challenger ?? "(deleted)", $0.opponent ?? "(deleted)", $0.kind.rawValue,

@@ -19,7 +19,7 @@ extension CollectionCommand {
 
             func run() throws {
                 let (store, actor) = try club.session()
-                try Collections(store: store).addFamily(actor, name, family: family)
+                try Collections(store: store).addFamily(actor, .name(name), family: family)
                 print("added family \(family) to \(name)")
             }
         }
@@ -33,7 +33,7 @@ extension CollectionCommand {
 
             func run() throws {
                 let (store, actor) = try club.session()
-                try Collections(store: store).renameFamily(actor, name, family: family, to: newName)
+                try Collections(store: store).renameFamily(actor, .name(name), family: family, to: newName)
                 print("renamed family \(family) to \(newName)")
             }
         }
@@ -46,7 +46,7 @@ extension CollectionCommand {
 
             func run() throws {
                 let (store, actor) = try club.session()
-                try Collections(store: store).removeFamily(actor, name, family: family)
+                try Collections(store: store).removeFamily(actor, .name(name), family: family)
                 print("removed family \(family) from \(name)")
             }
         }
@@ -75,7 +75,7 @@ extension CollectionCommand {
             func run() throws {
                 let data = try image.map(CollectionFolder.readImage)
                 let (store, actor) = try club.session()
-                try Collections(store: store).addCard(actor, name, number: number, title: title, family: family,
+                try Collections(store: store).addCard(actor, .name(name), number: number, title: title, family: family,
                                                       description: description, rarity: rarity, image: data)
                 print("added card \(number) (\(title)) to \(name)")
             }
@@ -101,7 +101,7 @@ extension CollectionCommand {
             func run() throws {
                 let data = try image.map(CollectionFolder.readImage)
                 let (store, actor) = try club.session()
-                try Collections(store: store).editCard(actor, name, number: number, .init(
+                try Collections(store: store).editCard(actor, .name(name), number: number, .init(
                     title: title, description: description, family: family, rarity: rarity, image: data))
                 print("changed card \(number) of \(name)")
             }
@@ -116,7 +116,7 @@ extension CollectionCommand {
 
             func run() throws {
                 let (store, actor) = try club.session()
-                try Collections(store: store).removeCard(actor, name, number: number)
+                try Collections(store: store).removeCard(actor, .name(name), number: number)
                 print("removed card \(number) from \(name)")
             }
         }
@@ -136,7 +136,7 @@ extension CollectionCommand {
             func run() throws {
                 let data = try image.map(CollectionFolder.readImage)
                 let (store, actor) = try club.session()
-                try Collections(store: store).reuseCard(actor, name, number: number, in: other, as: newNumber, family: family,
+                try Collections(store: store).reuseCard(actor, .name(name), number: number, in: .name(other), as: newNumber, family: family,
                                                         rarity: rarity, image: data)
                 print("card \(number) of \(name) is card \(newNumber) of \(other) too")
             }
@@ -158,7 +158,7 @@ extension CollectionCommand {
         func run() throws {
             let data = try image.map(CollectionFolder.readImage)
             let (store, actor) = try club.session()
-            try Collections(store: store).setCover(actor, name, image: data)
+            try Collections(store: store).setCover(actor, .name(name), image: data)
             print(remove ? "\(name) has no cover" : "set the cover of \(name)")
         }
     }
@@ -174,7 +174,7 @@ extension CollectionCommand {
 
         func run() throws {
             let (store, actor) = try club.session()
-            let export = try Collections(store: store).export(actor, name)
+            let export = try Collections(store: store).export(actor, .name(name))
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let manifest = try encoder.encode(export.manifest)

@@ -18,7 +18,7 @@ extension CollectionCommand {
 
         func run() throws {
             let (store, actor) = try club.session()
-            let result = try Challenges(store: store).record(actor, name, collector: collector, game: game, score: score, won: won)
+            let result = try Challenges(store: store).record(actor, .name(name), collector: collector, game: game, score: score, won: won)
             if output.json { return try Output.json(result) }
             print("recorded challenge \(result.id): \(collector) scored \(score) at \(result.game)"
                   + (won ? ", won: 1 envelope granted" : ", lost"))
@@ -36,7 +36,7 @@ extension CollectionCommand {
 
         func run() throws {
             let (store, actor) = try club.session()
-            let results = try Challenges(store: store).list(actor, name, of: of, limit: limit)
+            let results = try Challenges(store: store).list(actor, .name(name), of: of, limit: limit)
             if output.json { return try Output.json(results) }
             Output.table(["ID", "WHEN", "COLLECTOR", "GAME", "SCORE", "RESULT", "BY"], results.map {
                 [String($0.id), Output.date($0.recordedAt), $0.collector, $0.game, String($0.score), $0.won ? "won" : "lost",

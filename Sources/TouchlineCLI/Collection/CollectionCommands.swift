@@ -1,6 +1,7 @@
 import ArgumentParser
 import Club
 import Foundation
+import Reports
 import Stickers
 
 /// `touchline collection`: sticker collections, their envelopes and albums.
@@ -66,7 +67,7 @@ struct CollectionCommand: ParsableCommand {
 
         func run() throws {
             let (store, actor) = try club.session()
-            let c = try Collections(store: store).show(actor, name)
+            let c = try Collections(store: store).show(actor, .name(name))
             if output.json { return try Output.json(c) }
             Output.fields([("name", c.name), ("description", c.description), ("owner", c.owner), ("cards", String(c.cards)),
                            ("families", String(c.families)), ("collectors", String(c.collectors)),
@@ -84,7 +85,7 @@ struct CollectionCommand: ParsableCommand {
 
         func run() throws {
             let (store, actor) = try club.session()
-            let summary = try Collections(store: store).start(actor, name)
+            let summary = try Collections(store: store).start(actor, .name(name))
             if output.json { return try Output.json(summary) }
             print("started \(summary.name): 1 envelope to open (touchline collection open '\(summary.name)')")
         }
@@ -98,7 +99,7 @@ struct CollectionCommand: ParsableCommand {
 
         func run() throws {
             let (store, actor) = try club.session()
-            let opening = try Collections(store: store).open(actor, name)
+            let opening = try Collections(store: store).open(actor, .name(name))
             if output.json { return try Output.json(opening) }
             Output.table(["NUMBER", "TITLE", "RARITY", ""], opening.cards.map {
                 [String($0.number), $0.title, $0.rarity, $0.new ? "new" : "duplicate"]
@@ -134,14 +135,14 @@ struct CollectionCommand: ParsableCommand {
             let (store, actor) = try club.session()
             if let output {
                 try Files.checkWritable(output)
-                let printable = try Collections(store: store).printableAlbum(actor, name)
-                let album = try AlbumPrint.album(printable)
+                let printable = try Collections(store: store).printableAlbum(actor, .name(name))
+                let album = try Reports.Album(collector: printable)
                 let bytes = try AlbumPrint.bytes(album, for: output, page: page)
                 try Files.write(bytes, to: output)
                 if json.json { return try Output.json(printable.album.cards) }
                 return print(AlbumPrint.summary(album, output: output, bytes: bytes.count))
             }
-            let album = try Collections(store: store).album(actor, name)
+            let album = try Collections(store: store).album(actor, .name(name))
             if json.json { return try Output.json(album.cards) }
             Output.table(["NUMBER", "TITLE", "FAMILY", "RARITY", "OWNED", "BLOCKED"], album.cards.map {
                 [String($0.number), $0.title, $0.family, $0.rarity.rawValue, String($0.owned), String($0.blocked)]
@@ -160,7 +161,7 @@ struct CollectionCommand: ParsableCommand {
 
         func run() throws {
             let (store, actor) = try club.session()
-            let odds = try Collections(store: store).odds(actor, name, envelopes: envelopes)
+            let odds = try Collections(store: store).odds(actor, .name(name), envelopes: envelopes)
             if output.json { return try Output.json(odds) }
             var fields = [("missing", "\(odds.missing) of \(odds.cards) cards"),
                           ("expected envelopes", String(format: "%.1f", odds.expectedEnvelopes)),
@@ -183,7 +184,7 @@ struct CollectionCommand: ParsableCommand {
 
         func run() throws {
             let (store, actor) = try club.session()
-            let grant = try Collections(store: store).grant(actor, name, to: to, envelopes: envelopes)
+            let grant = try Collections(store: store).grant(actor, .name(name), to: to, envelopes: envelopes)
             if output.json { return try Output.json(grant) }
             print("granted \(to) \(envelopes) envelope\(envelopes == 1 ? "" : "s")")
         }
@@ -206,7 +207,7 @@ struct CollectionCommand: ParsableCommand {
                 return number
             }
             let (store, actor) = try club.session()
-            let gift = try Collections(store: store).give(actor, name, to: to, cards: numbers)
+            let gift = try Collections(store: store).give(actor, .name(name), to: to, cards: numbers)
             if output.json { return try Output.json(gift) }
             print("gave \(to) \(numbers.count) card\(numbers.count == 1 ? "" : "s")")
         }
@@ -223,7 +224,7 @@ struct CollectionCommand: ParsableCommand {
 
         func run() throws {
             let (store, actor) = try club.session()
-            let draws = try Collections(store: store).draws(actor, name, of: of, limit: limit)
+            let draws = try Collections(store: store).draws(actor, .name(name), of: of, limit: limit)
             if output.json { return try Output.json(draws) }
             Output.table(["ID", "WHEN", "COLLECTOR", "WHY", "BY", "CARDS"], draws.map {
                 [String($0.id), Output.date($0.at), $0.collector, $0.source + ($0.kind == "special" ? " (special)" : ""),
@@ -239,7 +240,7 @@ struct CollectionCommand: ParsableCommand {
 
         func run() throws {
             let (store, actor) = try club.session()
-            try Collections(store: store).leave(actor, name)
+            try Collections(store: store).leave(actor, .name(name))
             print("left \(name)")
         }
     }
@@ -255,7 +256,7 @@ struct CollectionCommand: ParsableCommand {
         func run() throws {
             let (store, actor) = try club.session()
             let collections = Collections(store: store)
-            if remove { try collections.removeEditor(actor, name, user) } else { try collections.addEditor(actor, name, user) }
+            if remove { try collections.removeEditor(actor, .name(name), user) } else { try collections.addEditor(actor, .name(name), user) }
             print(remove ? "\(user) no longer edits \(name)" : "\(user) edits \(name)")
         }
     }
@@ -267,7 +268,7 @@ struct CollectionCommand: ParsableCommand {
 
         func run() throws {
             let (store, actor) = try club.session()
-            try Collections(store: store).delete(actor, name)
+            try Collections(store: store).delete(actor, .name(name))
             print("deleted \(name)")
         }
     }

@@ -32,7 +32,7 @@ struct SwapCommand: ParsableCommand {
 
         func run() throws {
             let (store, actor) = try club.session()
-            let proposal = try Swaps(store: store).propose(actor, name, to: to, give: give, get: get)
+            let proposal = try Swaps(store: store).propose(actor, .name(name), to: to, give: give, get: get)
             if output.json { return try Output.json(proposal) }
             print("proposed swap \(proposal.id): your \(SwapOutput.card(proposal.give, proposal.giveTitle)) for "
                   + "\(to)'s \(SwapOutput.card(proposal.get, proposal.getTitle))")
@@ -86,7 +86,7 @@ struct SwapCommand: ParsableCommand {
 
         func run() throws {
             let (store, actor) = try club.session()
-            let proposals = try Swaps(store: store).list(actor, collection: collection, all: all, limit: limit)
+            let proposals = try Swaps(store: store).list(actor, collection: collection.map(CollectionReference.name), all: all, limit: limit)
             if output.json { return try Output.json(proposals) }
             Output.table(["ID", "COLLECTION", "FROM", "TO", "GIVES", "GETS", "STATE"], proposals.map {
                 [String($0.id), $0.collection, $0.proposer ?? "(deleted)", $0.recipient ?? "(deleted)", String($0.give), String($0.get),
@@ -125,7 +125,7 @@ struct SwapCommand: ParsableCommand {
 
         func run() throws {
             let (store, actor) = try club.session()
-            let matches = try Swaps(store: store).matches(actor, name)
+            let matches = try Swaps(store: store).matches(actor, .name(name))
             if output.json { return try Output.json(matches) }
             Output.table(["COLLECTOR", "SWAPS", "THEY CAN GIVE", "YOU CAN GIVE"], matches.map {
                 [$0.collector, String($0.swaps), String($0.theyCanGive), String($0.youCanGive)]
@@ -153,7 +153,7 @@ struct SwapCommand: ParsableCommand {
             let (store, actor) = try club.session()
             let swaps = Swaps(store: store)
             if propose {
-                let made = try swaps.proposePlan(actor, name, maximumCycleLength: maximumCycleLength)
+                let made = try swaps.proposePlan(actor, .name(name), maximumCycleLength: maximumCycleLength)
                 if output.json { return try Output.json(made) }
                 for proposal in made.proposed {
                     print("proposed swap \(proposal.id): your \(SwapOutput.card(proposal.give, proposal.giveTitle)) for "
@@ -163,7 +163,7 @@ struct SwapCommand: ParsableCommand {
                 if made.proposed.isEmpty && made.cycles.isEmpty { print("the plan has no swap for you") }
                 return
             }
-            let plan = try swaps.plan(actor, name, maximumCycleLength: maximumCycleLength)
+            let plan = try swaps.plan(actor, .name(name), maximumCycleLength: maximumCycleLength)
             if output.json { return try Output.json(plan) }
             for cycle in plan.cycles { print(SwapOutput.cycle(cycle)) }
             print("\(plan.cards) cards in \(plan.cycles.count) cycles; two-person swaps alone would move \(plan.pairwiseCards)")

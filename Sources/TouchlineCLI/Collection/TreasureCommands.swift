@@ -30,7 +30,7 @@ struct TreasureCommand: ParsableCommand {
 
         func run() throws {
             let (store, actor) = try club.session()
-            let hunt = try TreasureHunts(store: store).start(actor, name, latitude: at.point.latitude, longitude: at.point.longitude)
+            let hunt = try TreasureHunts(store: store).start(actor, .name(name), latitude: at.point.latitude, longitude: at.point.longitude)
             if output.json { return try Output.json(hunt) }
             print("a treasure is hidden 0.5 to 2 km from you; find it by \(Output.date(hunt.expiresAt))")
         }
@@ -45,7 +45,7 @@ struct TreasureCommand: ParsableCommand {
 
         func run() throws {
             let (store, actor) = try club.session()
-            let hunt = try TreasureHunts(store: store).claim(actor, name, latitude: at.point.latitude, longitude: at.point.longitude)
+            let hunt = try TreasureHunts(store: store).claim(actor, .name(name), latitude: at.point.latitude, longitude: at.point.longitude)
             if output.json { return try Output.json(hunt) }
             print("found! an envelope of special cards is yours (touchline collection open '\(hunt.collection)')")
         }
@@ -75,14 +75,10 @@ struct TreasureCommand: ParsableCommand {
 
         func run() throws {
             let (store, actor) = try club.session()
-            let hunt = try TreasureHunts(store: store).show(actor, name)
+            let hunt = try TreasureHunts(store: store).show(actor, .name(name))
             if let output {
-                let options = HuntMap.options(start: GeoPoint(latitude: hunt.start.latitude, longitude: hunt.start.longitude),
-                                              target: hunt.target.map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) },
-                                              claimRadiusMeters: hunt.claimRadiusMeters, areaRadiusMeters: hunt.areaRadiusMeters,
-                                              size: size)
                 let format = OutputFormat(fileExtensionOf: URL(fileURLWithPath: output)) ?? .png
-                let rendered = try RouteMapRenderer(document: RouteDocument(), options: options).render(format: format)
+                let rendered = try RouteMapRenderer(document: RouteDocument(), options: hunt.mapOptions(size: size)).render(format: format)
                 try Files.write(rendered.data, to: output)
             }
             if json.json { return try Output.json(hunt) }

@@ -159,7 +159,7 @@ extension LeagueCommand {
             if printing.prints {
                 let printer = TablePrinter(leagues: leagues, options: printing, rules: rules, venue: venue,
                                            matchday: matchday, asOf: asOf)
-                for path in try printer.print(self.leagues.map(LeagueReference.init)) { print("wrote \(path)") }
+                for path in try printer.print(self.leagues.map { LeagueReference($0) }) { print("wrote \(path)") }
                 return
             }
             let standings = try leagues.table(LeagueReference(self.leagues[0]), rules: rules, venue: venue,

@@ -197,7 +197,7 @@ struct LeagueCommand: ParsableCommand {
         func run() throws {
             let (store, actor) = try club.session()
             let team = try Leagues(store: store).addTeam(actor, LeagueReference(league),
-                                                        name: name, team: clubTeam.map(TeamReference.init))
+                                                        name: name, team: clubTeam.map { TeamReference($0) })
             if output.json { return try Output.json(team) }
             print("added \(team.name) to league \(league)")
         }

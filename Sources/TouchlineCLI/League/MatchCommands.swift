@@ -48,7 +48,7 @@ struct MatchCommand: ParsableCommand {
 
         func run() throws {
             let (store, actor) = try club.session()
-            let stored = try Matches(store: store).add(actor, league: league.map(LeagueReference.init), home: home,
+            let stored = try Matches(store: store).add(actor, league: league.map { LeagueReference($0) }, home: home,
                                                       away: away, matchday: matchday, date: date, time: time,
                                                       venue: venue, allowRepeat: allowRepeat)
             if output.json { return try Output.json(stored) }

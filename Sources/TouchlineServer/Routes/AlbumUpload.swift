@@ -15,22 +15,31 @@ enum AlbumUpload {
             throw Problem(.unsupportedMediaType, "send the album as a ZIP archive (application/zip) of album.json and its images")
         }
         let format = try Negotiation.format(request.headers[.accept], offering: [.pdf, .png])
+        let page = try Self.page(request, format: format)
+        let archive = try await Body.read(request, limit: api.options.maxUploadBytes)
+        let data = try await api.rendering {
+            try Self.printed(try Album(archive: archive, source: "body"), as: format, page: page)
+        }
+        api.metrics.render("album", format: format.rawValue)
+        return Rendered.response(data, contentType: format.contentType, request: request)
+    }
+
+    /// `page`, the page a PNG shows (from 1), refused with any other format.
+    static func page(_ request: Request, format: ResponseFormat) throws -> Int? {
         let page = try Query(request).int("page", in: 1...10_000)
         if page != nil, format != .png {
             throw Problem.malformed("query parameter 'page': goes with Accept: image/png; a PDF holds every page")
         }
-        let archive = try await Body.read(request, limit: api.options.maxUploadBytes)
-        let data = try await api.rendering {
-            let album = try Album(archive: archive, source: "body")
-            guard format == .png else { return try album.pdf() }
-            let page = page ?? 1
-            guard page <= album.pageCount else {
-                throw Problem.malformed("query parameter 'page': the album has \(album.pageCount) page"
-                                        + (album.pageCount == 1 ? "" : "s"))
-            }
-            return try album.png(page: page - 1, scale: 2)
+        return page
+    }
+
+    /// `album` as a PDF (every page), or page `page` (default 1) as a PNG at 144 dpi.
+    static func printed(_ album: Album, as format: ResponseFormat, page: Int?) throws -> Data {
+        guard format == .png else { return try album.pdf() }
+        let page = page ?? 1
+        guard page <= album.pageCount else {
+            throw Problem.malformed("query parameter 'page': the album has \(album.pageCount) page" + (album.pageCount == 1 ? "" : "s"))
         }
-        api.metrics.render("album", format: format.rawValue)
-        return Rendered.response(data, contentType: format.contentType, request: request)
+        return try album.png(page: page - 1, scale: 2)
     }
 }

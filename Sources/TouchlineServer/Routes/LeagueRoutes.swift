@@ -182,7 +182,7 @@ struct LeagueRoutes {
                 throw Problem.malformed("field 'name': missing (or give 'clubTeam')")
             }
             let team = try await api.run {
-                try api.leagues.addTeam(actor, .id(id), name: form.name, team: form.clubTeam.map(TeamReference.init))
+                try api.leagues.addTeam(actor, .id(id), name: form.name, team: form.clubTeam.map { TeamReference($0) })
             }
             return try APIJSON.response(team, status: .created)
         }

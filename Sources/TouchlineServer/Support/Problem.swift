@@ -7,6 +7,7 @@ import League
 import NIOCore
 import Reports
 import Routes
+import Stickers
 import Tactics
 
 /// An error as the API answers it: an RFC 9457 problem (`application/problem+json`) with a
@@ -157,6 +158,17 @@ struct Problem: Error, Sendable, Equatable {
             case .notAnArchive, .syntax: self.init(.malformed, error.localizedDescription)
             case .invalid, .missingImage, .unreadableImage, .archive: self.init(.invalid, error.localizedDescription)
             }
+        case let error as ManifestError:
+            switch error {
+            case .unreadable: self.init(.malformed, error.localizedDescription)
+            case .invalid: self.init(.invalid, error.localizedDescription)
+            }
+        case let error as StickerError:
+            switch error {
+            case .invalid: self.init(.invalid, error.localizedDescription)
+            case .noCardsToDraw, .notOwned, .blocked, .wrongState: self.init(.conflict, error.localizedDescription)
+            }
+        case let error as OddsError: self.init(.invalid, error.localizedDescription)
         case is NIOTooManyBytesError:
             self.init(.tooLarge, "the request body is larger than this endpoint takes")
         case let error as HTTPError:

@@ -21,9 +21,18 @@ struct CollectionStore {
 
     /// The collection whose name folds to `nameKey`.
     func find(nameKey: String) throws -> Found? {
+        try found(where: "nameKey = ?", [nameKey])
+    }
+
+    /// The collection `id`.
+    func find(id: Int64) throws -> Found? {
+        try found(where: "id = ?", [id])
+    }
+
+    private func found(where condition: String, _ arguments: [any SQLBindable]) throws -> Found? {
         try db.fetchOne("""
-            SELECT id, name, ownerId, packSize, commonWeight, rareWeight, specialWeight FROM collection WHERE nameKey = ?
-            """, [nameKey]).map { row in
+            SELECT id, name, ownerId, packSize, commonWeight, rareWeight, specialWeight FROM collection WHERE \(condition)
+            """, arguments).map { row in
             Found(id: try row("id"), name: try row("name"), ownerID: try row("ownerId"), packSize: try row("packSize"),
                   weights: RarityWeights(common: try row("commonWeight"), rare: try row("rareWeight"),
                                          special: try row("specialWeight")))
@@ -264,10 +273,6 @@ struct CollectionStore {
         return titles
     }
 
-    /// The collection `id` as the service resolves it.
-    func find(id: Int64) throws -> Found? {
-        try db.value(String.self, "SELECT nameKey FROM collection WHERE id = ?", [id]).flatMap { try find(nameKey: $0) }
-    }
 
     /// Every card of the collection with collector `user`'s copies, in number order.
     func album(_ id: Int64, user: Int64) throws -> [AlbumCard] {

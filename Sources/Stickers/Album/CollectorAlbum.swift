@@ -8,6 +8,14 @@ public struct CollectorAlbum: Sendable, Equatable, Codable {
     public var specialEnvelopes: Int
     public var cards: [AlbumCard]
 
+    public init(collection: String, collector: String, envelopes: Int, specialEnvelopes: Int, cards: [AlbumCard]) {
+        self.collection = collection
+        self.collector = collector
+        self.envelopes = envelopes
+        self.specialEnvelopes = specialEnvelopes
+        self.cards = cards
+    }
+
     /// Cards with at least one copy.
     public var ownedCards: Int { cards.filter { $0.owned > 0 }.count }
     /// Cards with no copy.

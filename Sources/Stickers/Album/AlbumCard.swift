@@ -1,5 +1,3 @@
-import Stickers
-
 /// One card of a collection in a collector's album: its slot and the copies held.
 public struct AlbumCard: Sendable, Equatable, Codable {
     public var number: Int
@@ -10,4 +8,13 @@ public struct AlbumCard: Sendable, Equatable, Codable {
     public var owned: Int
     /// Copies promised in pending swaps.
     public var blocked: Int
+
+    public init(number: Int, title: String, family: String, rarity: Rarity, owned: Int, blocked: Int) {
+        self.number = number
+        self.title = title
+        self.family = family
+        self.rarity = rarity
+        self.owned = owned
+        self.blocked = blocked
+    }
 }
