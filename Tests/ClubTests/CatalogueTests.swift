@@ -1,5 +1,6 @@
 import Foundation
 import Stickers
+import TestSupport
 import Testing
 @testable import Club
 
@@ -46,5 +47,37 @@ import Testing
         try collections.removeCard(alice, "Liga Demo", number: 502)
         try collections.setCover(alice, "Liga Demo", image: nil)
         #expect(try club.count("sticker") == 7 && club.count("stickerImage") == 1)
+    }
+
+    /// A collection holds what one printed album can print: card images and covers at most
+    /// 2,048 px a side and 4 megapixels (as `collection album` reads them), 2,000 cards.
+    @Test func imagesAndCardsAreHeldToWhatTheAlbumPrints() throws {
+        let club = try ScratchClub()
+        let alice = try club.user("alice")
+        let collections = Collections(store: club.store)
+        _ = try collections.importCollection(alice, manifest: CollectionsTests.manifest(), images: CollectionsTests.images)
+        let wide = TestImages.png(claimingWidth: 3_000, height: 1_000)
+        #expect(throws: ClubError.invalid(field: "image", message: "is 3000x1000 px: at most 2048 px a side and 4 megapixels; "
+                                          + "resize it (1000 px on the longer side is plenty for a card)")) {
+            try collections.editCard(alice, "Liga Demo", number: 20, .init(image: wide))
+        }
+        #expect(throws: ClubError.self) {
+            try collections.setCover(alice, "Liga Demo", image: TestImages.png(claimingWidth: 2_048, height: 2_048))
+        }
+        var manifest = CollectionsTests.manifest()
+        manifest.name = "Big pictures"
+        manifest.cover = "big.png"
+        #expect(throws: ManifestError.invalid(source: "collection.json", problems: [
+            "big.png: is 2100x1500 px: at most 2048 px a side and 4 megapixels; resize it (1000 px on the longer side is plenty for a card)",
+        ])) {
+            var images = CollectionsTests.images
+            images["big.png"] = TestImages.png(claimingWidth: 2_100, height: 1_500)
+            _ = try collections.importCollection(alice, manifest: manifest, images: images)
+        }
+        let tooMany = CollectionManifest(name: "Huge", families: [
+            .init(name: "All", cards: (1...2_001).map { CollectionManifest.Card(number: $0, title: "Card \($0)") }),
+        ])
+        #expect(tooMany.problems().contains("families: expected at most 2000 cards in all, not 2001"))
+        #expect(try club.count("collection") == 1)
     }
 }

@@ -210,7 +210,7 @@ extension Collections {
 
     /// `data` checked as a PNG or JPEG within the photo limits, before anything is written.
     private static func checkedImage(_ data: Data?, field: String) throws -> (Data, ImageHeader)? {
-        try data.map { ($0, try Validation.image($0, field: field)) }
+        try data.map { ($0, try Self.checkImage($0, field: field)) }
     }
 
     private static func storedImage(_ db: StoreTransaction, _ checked: (Data, ImageHeader)?) throws -> Int64? {

@@ -43,7 +43,7 @@ public struct Collections: Sendable {
                 continue
             }
             do {
-                headers[path] = try Validation.image(data, field: path)
+                headers[path] = try Self.checkImage(data, field: path)
             } catch let error as ClubError {
                 imageProblems.append(error.localizedDescription)
             }
@@ -342,6 +342,13 @@ public struct Collections: Sendable {
         return try db.collections.imageID(sha256: digest)
             ?? db.collections.insertImage(sha256: digest, format: header.format == .png ? "png" : "jpeg",
                                           width: header.width, height: header.height, data: data)
+    }
+
+    /// A card's image or a cover, as the album printer takes them: PNG or JPEG, whole, at most
+    /// 2 MiB and ``CollectionManifest/imageMaximumSide`` px a side.
+    static func checkImage(_ data: Data, field: String) throws -> ImageHeader {
+        try Validation.image(data, field: field, side: CollectionManifest.imageMaximumSide,
+                             pixels: CollectionManifest.imageMaximumPixels)
     }
 
     static func find(_ db: StoreTransaction, _ reference: CollectionReference) throws -> CollectionStore.Found {

@@ -136,8 +136,10 @@ enum Validation {
     }
 
     /// A picture a card or album shows (a player photo, a sticker's image), checked as
-    /// ``photo(_:)`` says; returns what its header says of it. `field` names it in messages.
-    static func image(_ data: Data, field: String) throws -> ImageHeader {
+    /// ``photo(_:)`` says, at most `side` px a side and `pixels` in all; returns what its header
+    /// says of it. `field` names it in messages.
+    static func image(_ data: Data, field: String, side: Int = Squads.photoMaximumSide,
+                      pixels: Int = Squads.photoMaximumPixels) throws -> ImageHeader {
         guard data.count <= Squads.photoMaximumBytes else {
             throw ClubError.invalid(field: field, message: "is larger than \(Squads.photoMaximumBytes >> 20) MiB; "
                 + "resize or compress it")
@@ -148,7 +150,6 @@ enum Validation {
         } catch let failure as ImageHeader.Failure {
             throw ClubError.invalid(field: field, message: failure.errorDescription ?? "is not a PNG or JPEG file")
         }
-        let side = Squads.photoMaximumSide, pixels = Squads.photoMaximumPixels
         guard header.width <= side, header.height <= side, header.width * header.height <= pixels else {
             throw ClubError.invalid(field: field, message: "is \(header.width)x\(header.height) px: at most \(side) px a side "
                 + "and \(pixels / 1_000_000) megapixels; resize it (1000 px on the longer side is plenty for a card)")

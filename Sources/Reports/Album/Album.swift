@@ -1,5 +1,6 @@
 import Canvas
 import Foundation
+import Stickers
 
 /// A collection of numbered cards laid out as an album to print: every family a section under
 /// its name, every card a slot with its number. An owned card shows its image (or, without
@@ -22,7 +23,9 @@ public struct Album: PrintSection {
     /// checked from its header when the album is read, before anything is decoded. A slot
     /// prints at about 300 x 400 px, so a scanned card at 300 dpi (750 x 1050) fits with room to
     /// spare, and 2,000 such images still decode in minutes, not the better part of an hour.
-    public static let imageLimits = ImageLimits(maximumBytes: maximumImageBytes, maximumSide: 2_048, maximumPixels: 4_000_000)
+    /// A sticker collection's images are held to the same side and pixels when stored.
+    public static let imageLimits = ImageLimits(maximumBytes: maximumImageBytes, maximumSide: CollectionManifest.imageMaximumSide,
+                                                maximumPixels: CollectionManifest.imageMaximumPixels)
 
     /// One card's place in the album.
     public struct Slot: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import League
+import Stickers
 import Support
 
 /// An album of numbered cards as stored: a JSON file with `"format": "touchline-album"` and
@@ -26,8 +27,8 @@ public struct AlbumDocument: Sendable, Equatable, Codable {
     public static let formatName = "touchline-album"
     /// The version this reader knows.
     public static let currentVersion = 1
-    /// The most cards an album takes.
-    public static let maximumCards = 2_000
+    /// The most cards an album takes: as many as a sticker collection holds.
+    public static let maximumCards = CollectionManifest.maximumCards
     /// The most families an album takes.
     public static let maximumFamilies = 200
     /// The most copies of one card.

@@ -49,8 +49,13 @@ public struct CollectionManifest: Sendable, Hashable, Codable {
     public static let currentVersion = 1
     /// The largest manifest read.
     public static let maximumBytes = 4 << 20
-    /// The most cards and families a collection may have.
-    public static let maximumCards = 5_000
+    /// The most cards and families a collection may have: as many cards as the album printer
+    /// prints in one album (a World Cup album has about 700).
+    public static let maximumCards = 2_000
+    /// The largest card image or cover, as the album printer reads them: a slot prints at about
+    /// 300 x 400 px, so a card scanned at 300 dpi (750 x 1050) fits with room to spare.
+    public static let imageMaximumSide = 2_048
+    public static let imageMaximumPixels = 4_000_000
     public static let maximumFamilies = 500
     /// The highest card number.
     public static let maximumNumber = 99_999
