@@ -19,12 +19,18 @@ run: build
 # fails saying why). scripts/summarise-tests ends a failing run with the first issue of each
 # failing test, where a log cut to its last lines still shows them.
 #
-# The command-line suites run in a test process of their own, after the others: their tests
-# wait for the built binary on the threads Swift concurrency shares, and on two cores a few of
-# them at once left the in-process server's async tests no thread to read their replies on.
+# The command-line suites run in a test process of their own, beside the others
+# (scripts/side-by-side, which prints each process's log whole): their tests wait for the built
+# binary on the threads Swift concurrency shares, and on two cores a few of them at once left
+# the in-process server's async tests no thread to read their replies on. Each process has its
+# own threads. The test binary is run directly: two `swift test` would wait on SwiftPM's lock.
 test: test-sqlite
-	scripts/summarise-tests scripts/test-postgres env TOUCHLINE_TEST_STORE=postgres $(SWIFT) test --skip-build --filter '$(POSTGRES_SUITES)' --skip 'TouchlineCLITests\.'
-	scripts/summarise-tests scripts/test-postgres env TOUCHLINE_TEST_STORE=postgres $(SWIFT) test --skip-build --filter '$(POSTGRES_CLI)'
+	scripts/side-by-side \
+	  "scripts/summarise-tests scripts/test-postgres env TOUCHLINE_TEST_STORE=postgres $(TESTS) --filter '$(POSTGRES_SUITES)' --skip 'TouchlineCLITests\.'" \
+	  "scripts/summarise-tests scripts/test-postgres env TOUCHLINE_TEST_STORE=postgres $(TESTS) --filter '$(POSTGRES_CLI)'"
+
+# Every Swift Testing suite of the package, as `swift test` runs them, from `swift build --build-tests`.
+TESTS = .build/debug/TouchlinePackageTests.xctest --testing-library swift-testing
 
 # The suites that run against PostgreSQL too (a regular expression over swift-testing's
 # `Module.Suite/test` names): all of ClubTests (PostgresStoreTests among them) and
@@ -41,8 +47,9 @@ POSTGRES_SUITES ?= ClubTests\.|TouchlineServerTests\.|$(POSTGRES_CLI)
 
 # The quick loop: every test, on SQLite only.
 test-sqlite: bootstrap
-	scripts/summarise-tests $(SWIFT) test --skip 'TouchlineCLITests\.'
-	scripts/summarise-tests $(SWIFT) test --skip-build --filter 'TouchlineCLITests\.'
+	$(SWIFT) build --build-tests
+	scripts/side-by-side "scripts/summarise-tests $(TESTS) --skip 'TouchlineCLITests\.'" \
+	  "scripts/summarise-tests $(TESTS) --filter 'TouchlineCLITests\.'"
 
 build: bootstrap
 	$(SWIFT) build -c $(CONFIG) --product touchline
