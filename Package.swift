@@ -223,7 +223,7 @@ let package = Package(
         .testTarget(name: "StickersTests", dependencies: ["Stickers", "Support"]),
         .testTarget(
             name: "TouchlineServerTests",
-            dependencies: ["TouchlineServer", "Club", "Canvas", "MapTiles", "Routes", "Tactics", "TestSupport",
+            dependencies: ["TouchlineServer", "Club", "Stickers", "Canvas", "MapTiles", "Routes", "Tactics", "TestSupport",
                            .product(name: "HummingbirdTesting", package: "hummingbird"),
                            .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

@@ -9704,6 +9704,62 @@ enum OpenAPIDocument {
           }
         }
       }
+    },
+    "/api/v1/collections/{id}/export": {
+      "get": {
+        "operationId": "exportCollection",
+        "summary": "The collection as a ZIP archive of collection.json and its images (owner and editors)",
+        "tags": [
+          "collections"
+        ],
+        "responses": {
+          "200": {
+            "description": "The folder touchline collection import reads, entries stored; the images at most 128 MiB",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "application/zip": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/collectionId"
+          }
+        ]
+      }
     }
   },
   "components": {

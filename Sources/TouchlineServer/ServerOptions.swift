@@ -67,7 +67,8 @@ public struct ServerOptions: Sendable {
     public var maxFrames: Int = 600
     /// The largest ZIP archive of frames one request may make, in bytes: it grows in memory and
     /// is copied once into the response, so a render slot holds up to about three times this.
-    /// 128 MiB holds 600 frames of a 1024 x 768 board at scale 2 (about 100 KB each).
+    /// 128 MiB holds 600 frames of a 1024 x 768 board at scale 2 (about 100 KB each). A
+    /// collection's export is held to it too (its images, checked before they are read).
     public var maxFrameArchiveBytes: Int = 128 << 20
     /// The most pixels one request for a board's animation may draw over all its frames
     /// (frames x pixels a frame; ``maxFrames`` bounds the frames too): 600 frames of 1600 x 1040,

@@ -1,6 +1,8 @@
 @testable import Club
 import Foundation
 import HTTPTypes
+import Stickers
+import TestSupport
 import Testing
 @testable import TouchlineServer
 
@@ -211,6 +213,56 @@ struct CollectionAPITests {
             #expect(try await client.send(.delete, "\(base)/families/Nowhere", token: alice).status == .notFound)
             #expect(try await client.send(.delete, "\(base)/cards/x", token: alice).status == .notFound)
             #expect(try test.count("collectionCard") == 9)
+        }
+    }
+}
+
+@Suite("A sticker collection exported over HTTP")
+struct CollectionExportAPITests {
+    @Test("the owner gets the folder collection import reads as a ZIP, the same bytes twice, which imports back whole")
+    func exportRoundTrip() async throws {
+        let test = try APITest()
+        try await test.run { client in
+            let alice = try await client.user("alice")
+            let bob = try await client.user("bob")
+            let id = try await CollectionAPISetup.create(client, owner: alice)
+            let image = try APITest.example("cards/images/01.png")
+            _ = try await client.send(.put, "/api/v1/collections/\(id)/cards/2/image", token: alice, body: image, contentType: "image/png")
+            _ = try await client.send(.put, "/api/v1/collections/\(id)/cover", token: alice, body: image, contentType: "image/png")
+            let exported = try await client.send(.get, "/api/v1/collections/\(id)/export", token: alice)
+            #expect(exported.status == .ok && exported.headers[.contentType] == "application/zip")
+            let again = try await client.send(.get, "/api/v1/collections/\(id)/export", token: alice)
+            #expect(again.body == exported.body && again.headers[.eTag] == exported.headers[.eTag])
+            let entries = try TestZip.read(exported.body)
+            #expect(entries.map(\.path) == ["collection.json", "image-\(Rendered.etag(of: image).dropFirst().prefix(16)).png"])
+            #expect(entries.allSatisfy(\.isStored) && entries.last?.data == image)
+
+            // The folder imports back whole under another name.
+            var manifest = try CollectionManifest.read(entries[0].data, source: "collection.json")
+            #expect(manifest.name == "Liga 2024/25" && manifest.families.flatMap(\.cards).count == 6)
+            #expect(manifest.families[0].cards[1].image == entries[1].path && manifest.cover == entries[1].path)
+            manifest.name = "Liga copy"
+            let store = try test.store()
+            let owner = try Accounts(store: store, hasher: APITest.fastHasher).resumeSession(token: alice)
+            let copy = try Collections(store: store).importCollection(owner, manifest: manifest, images: [entries[1].path: entries[1].data])
+            #expect(copy.cards == 6 && copy.families == 2 && copy.images == 1)
+
+            #expect(try await client.send(.get, "/api/v1/collections/\(id)/export", token: bob).status == .forbidden)
+        }
+    }
+
+    @Test("an export whose images take more than the server's archive limit is refused before they are read")
+    func exportLimit() async throws {
+        let test = try APITest { $0.maxFrameArchiveBytes = 1_000 }
+        try await test.run { client in
+            let alice = try await client.user("alice")
+            let id = try await CollectionAPISetup.create(client, owner: alice)
+            let image = try APITest.example("cards/images/01.png")
+            _ = try await client.send(.put, "/api/v1/collections/\(id)/cover", token: alice, body: image, contentType: "image/png")
+            let refused = try await client.send(.get, "/api/v1/collections/\(id)/export", token: alice)
+            #expect(refused.status == .unprocessableContent)
+            #expect(try refused.problem().detail == "export: the images of 'Liga 2024/25' take \(image.count) bytes, more than the 1000 bytes "
+                    + "one export may hold here")
         }
     }
 }

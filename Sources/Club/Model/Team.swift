@@ -74,6 +74,7 @@ public enum EntityReference: Sendable, Equatable, CustomStringConvertible, Expre
         if let id = Int64(text), id > 0 { self = .id(id) } else { self = .name(text) }
     }
 
+    /// A name written in the source (`"Liga 2024/25"`), never an id, whatever its characters.
     public init(stringLiteral name: String) {
         self = .name(name)
     }

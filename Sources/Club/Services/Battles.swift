@@ -145,7 +145,7 @@ public struct Battles: Sendable {
                 throw ClubError.conflict(field: "battle \(id)", message: error.localizedDescription)
             }
             guard try db.battles.update(id, from: found.battle.state, to: battle, prize: nil, reason: "", at: now) else {
-                throw ClubError.conflict(field: "battle \(id)", message: "it changed meanwhile; look again (touchline battle show \(id))")
+                throw ClubError.conflict(field: "battle \(id)", message: "it changed meanwhile; look at it again and retry")
             }
             if battle.state == .resolved {
                 var resolved = found

@@ -168,10 +168,17 @@ extension Collections {
         }
     }
 
-    /// The collection as a manifest `collection import` reads back, with its images.
-    public func export(_ actor: ActingUser, _ name: CollectionReference) throws -> Export {
+    /// The collection as a manifest `collection import` reads back, with its images, for its
+    /// owner and editors; refused before any image is read when they take more than
+    /// `maximumImageBytes` in all.
+    public func export(_ actor: ActingUser, _ name: CollectionReference, maximumImageBytes: Int = .max) throws -> Export {
         try store.read { db in
             let found = try Self.administeredCollection(db, name, actor)
+            let bytes = try db.collections.imageBytes(found.id)
+            guard bytes <= maximumImageBytes else {
+                throw ClubError.invalid(field: "export", message: "the images of '\(found.name)' take \(bytes) bytes, more than "
+                                        + "the \(maximumImageBytes) bytes one export may hold here")
+            }
             guard let (manifest, images) = try db.collections.export(found.id) else {
                 throw ClubError.notFound(kind: "collection", reference: name.description)
             }

@@ -76,7 +76,7 @@ public struct TreasureHunts: Sendable {
                                          + "and a claim must come within \(Int(TreasureRules.claimRadiusMeters)) m")
             }
             guard try db.contests.endHunt(hunt.id, state: .found, at: now) else {
-                throw ClubError.conflict(field: "treasure", message: "the hunt changed meanwhile; look again (touchline treasure show)")
+                throw ClubError.conflict(field: "treasure", message: "the hunt changed meanwhile; look at it again and retry")
             }
             let held = try db.collections.envelopeCounts(found.id, user: actor.userID)
             guard held.regular + held.special < Collections.maximumHeldEnvelopes else {

@@ -9,6 +9,7 @@ public struct AlbumCard: Sendable, Equatable, Codable {
     /// Copies promised in pending swaps.
     public var blocked: Int
 
+    /// A card's slot with `owned` copies, `blocked` of them promised (0 <= blocked <= owned).
     public init(number: Int, title: String, family: String, rarity: Rarity, owned: Int, blocked: Int) {
         self.number = number
         self.title = title

@@ -8,6 +8,7 @@ public struct CollectorAlbum: Sendable, Equatable, Codable {
     public var specialEnvelopes: Int
     public var cards: [AlbumCard]
 
+    /// `collector`'s album of `collection`: every card in number order, and the envelopes they hold.
     public init(collection: String, collector: String, envelopes: Int, specialEnvelopes: Int, cards: [AlbumCard]) {
         self.collection = collection
         self.collector = collector

@@ -9,6 +9,7 @@ public struct PrintableAlbum: Sendable, Equatable {
     /// The stored image of each owned card that has one, by number.
     public var images: [Int: Data]
 
+    /// An album to print, its families in order and its owned cards' images by number.
     public init(album: CollectorAlbum, families: [String], images: [Int: Data]) {
         self.album = album
         self.families = families

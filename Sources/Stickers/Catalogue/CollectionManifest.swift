@@ -110,6 +110,14 @@ public struct CollectionManifest: Sendable, Hashable, Codable {
         return manifest
     }
 
+    /// The manifest as `collection.json` holds it: pretty-printed, keys sorted, a newline at
+    /// the end, so that the same collection exports the same bytes.
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self) + Data("\n".utf8)
+    }
+
     /// Every rule the manifest breaks, in the order of the file.
     public func problems() -> [String] {
         var problems: [String] = []

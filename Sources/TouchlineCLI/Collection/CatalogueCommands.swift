@@ -175,12 +175,10 @@ extension CollectionCommand {
         func run() throws {
             let (store, actor) = try club.session()
             let export = try Collections(store: store).export(actor, .name(name))
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let manifest = try encoder.encode(export.manifest)
+            let manifest = try export.manifest.encoded()
             let written = try StagedFolder(directory: output).write(replacing: { $0 == "collection.json" || $0.hasPrefix("image-") }) { save in
                 for (file, data) in export.images.sorted(by: { $0.key < $1.key }) { try save(file, data) }
-                try save("collection.json", manifest + Data("\n".utf8))
+                try save("collection.json", manifest)
             }
             print("wrote \(output): collection.json and \(written.count - 1) image\(written.count == 2 ? "" : "s")")
         }

@@ -4,7 +4,8 @@ import Hummingbird
 import Reports
 import Stickers
 
-/// Sticker collections: the catalogue, creating one from a manifest, starting, leaving,
+/// Sticker collections: the catalogue, creating one from a manifest, exporting it as a ZIP
+/// archive of the folder `collection import` reads, starting, leaving,
 /// envelopes (opened, granted), cards given as prizes, the album (JSON, or printed as PDF or
 /// PNG by `Accept`), the odds of finishing it, the record of draws, editors and deleting. A
 /// collection is named by its id in paths (names may hold `/`); the ``Collections`` service
@@ -81,6 +82,13 @@ struct CollectionRoutes {
             let form = try await APIJSON.decode(Gift.self, from: request, limit: api.options.maxJSONBytes)
             let gift = try await api.run(for: request) { try collections.give($0, collection, to: form.to, cards: form.cards) }
             return try APIJSON.response(gift, status: .created)
+        }
+        v1.get("collections/{id}/export") { request, context in
+            let collection = try Self.collection(context)
+            let limit = api.options.maxFrameArchiveBytes
+            let export = try await api.run(for: request) { try collections.export($0, collection, maximumImageBytes: limit) }
+            let data = try await api.rendering { try CollectionExportArchive.data(export) }
+            return Rendered.response(data, contentType: "application/zip", request: request)
         }
         v1.get("collections/{id}/album") { request, context in
             try await album(request, context)

@@ -415,6 +415,15 @@ struct CollectionStore {
     /// Collection `id` as a manifest (families in the order added, cards by number) and its
     /// images by the file names the manifest gives them (`image-` and the first 16 digits of
     /// their SHA-256).
+    /// The bytes of the distinct images collection `id` shows: its cards' and its cover.
+    func imageBytes(_ id: Int64) throws -> Int {
+        try db.value(Int.self, """
+            SELECT coalesce(sum(length(data)), 0) FROM stickerImage WHERE id IN (
+                SELECT imageId FROM collectionCard WHERE collectionId = ? AND imageId IS NOT NULL
+                UNION SELECT coverImageId FROM collection WHERE id = ? AND coverImageId IS NOT NULL)
+            """, [id, id]) ?? 0
+    }
+
     func export(_ id: Int64) throws -> (CollectionManifest, [String: Data])? {
         guard let row = try db.fetchOne("""
             SELECT collection.name, collection.description, collection.packSize, collection.commonWeight,
