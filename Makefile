@@ -29,8 +29,9 @@ test: test-sqlite
 	  "scripts/summarise-tests scripts/test-postgres env TOUCHLINE_TEST_STORE=postgres $(TESTS) --filter '$(POSTGRES_SUITES)' --skip 'TouchlineCLITests\.'" \
 	  "scripts/summarise-tests scripts/test-postgres env TOUCHLINE_TEST_STORE=postgres $(TESTS) --filter '$(POSTGRES_CLI)'"
 
-# Every Swift Testing suite of the package, as `swift test` runs them, from `swift build --build-tests`.
-TESTS = .build/debug/TouchlinePackageTests.xctest --testing-library swift-testing
+# Every Swift Testing suite of the package, as `swift test` runs them, from `swift build
+# --build-tests`; without colours, which would hide the issues scripts/summarise-tests looks for.
+TESTS = env NO_COLOR=1 .build/debug/TouchlinePackageTests.xctest --testing-library swift-testing
 
 # The suites that run against PostgreSQL too (a regular expression over swift-testing's
 # `Module.Suite/test` names): all of ClubTests (PostgresStoreTests among them) and
