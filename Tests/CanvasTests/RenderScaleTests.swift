@@ -5,7 +5,7 @@ import Testing
     @Test func aScaleIsFromTheMinimumToTheMaximum() {
         #expect(RenderScale.isValid(1) && RenderScale.isValid(16) && RenderScale.isValid(0.25))
         #expect(!RenderScale.isValid(0) && !RenderScale.isValid(-1) && !RenderScale.isValid(16.001))
-        #expect(RenderScale.isValid(0.01) && !RenderScale.isValid(0.0099) && !RenderScale.isValid(5e-324))
+        #expect(RenderScale.isValid(0.01) && !RenderScale.isValid(0.0099) && !RenderScale.isValid(.leastNonzeroMagnitude))
         #expect(!RenderScale.isValid(.nan) && !RenderScale.isValid(.infinity) && !RenderScale.isValid(1e308))
         #expect(RenderScale.isValid(4, maximum: RenderScale.maximumThumbnail))
         #expect(!RenderScale.isValid(4.5, maximum: RenderScale.maximumThumbnail))
