@@ -76,9 +76,10 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
 
-        // What several domains need and none owns: JSON syntax positions, civil dates and seasons
-        // (later seeded random numbers). Depends on nothing but Foundation.
-        .target(name: "Support"),
+        // What several domains need and none owns: JSON syntax positions, civil dates and seasons,
+        // seeded random numbers, case folding, and CSV split into records by SwiftCSV (league
+        // seasons and sticker collections read CSV alike).
+        .target(name: "Support", dependencies: [.product(name: "SwiftCSV", package: "SwiftCSV")]),
 
         // Drawing: a small, safe Swift API over Cairo. Knows nothing of football or maps.
         .target(name: "Canvas", dependencies: ["CCairo", "CPNG", "CJPEG", "CGIF", "CWebP"]),
@@ -91,9 +92,8 @@ let package = Package(
         .target(name: "Routes", dependencies: ["Canvas", "Support", "CLibXML2",
                                                .product(name: "Crypto", package: "swift-crypto")]),
 
-        // The football domain as plain values: matches, statistics, standings, fixtures, importers
-        // (CSV split into fields by SwiftCSV).
-        .target(name: "League", dependencies: ["Support", .product(name: "SwiftCSV", package: "SwiftCSV")]),
+        // The football domain as plain values: matches, statistics, standings, fixtures, importers.
+        .target(name: "League", dependencies: ["Support"]),
 
         // Sticker collections as plain values: the odds of finishing an album (later draws,
         // blocking and swap plans). No SQL, no drawing. ARCHITECTURE's "Collections", renamed:

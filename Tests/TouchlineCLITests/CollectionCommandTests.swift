@@ -99,4 +99,53 @@ import Testing
         let all = try #require(try club.json(["collection", "list", "--all"], as: "alice") as? [Any])
         #expect(all.isEmpty)
     }
+
+    /// A spreadsheet's list of cards, collection.csv, imports as collection.json does; what CSV
+    /// cannot say comes from --name, --description and --pack-size.
+    @Test func aCSVManifestImportsWithItsNameGiven() throws {
+        let club = try ClubScratch()
+        let folder = club.scratch.path("csv")
+        try FileManager.default.createDirectory(atPath: folder + "/art", withIntermediateDirectories: true)
+        for number in ["01", "02"] {
+            try FileManager.default.copyItem(atPath: Touchline.root.appendingPathComponent("examples/cards/images/\(number).png").path,
+                                             toPath: "\(folder)/art/\(number).png")
+        }
+        let csv = "family,number,title,image,rarity\r\nFirst team,1,Unai Simón,art/01.png,\r\n"
+            + "Lezama,30,\"Zarra, Telmo\",,special\r\nFirst team,2,Óscar de Marcos,art/02.png,rare\r\n"
+        try Data(csv.utf8).write(to: URL(fileURLWithPath: folder + "/collection.csv"))
+        // Without a name the folder is refused, and so are --pack-size alone and a missing folder.
+        let unnamed = try club.run(["collection", "import", folder], as: "alice")
+        #expect(unnamed.status == 65 && unnamed.stderr.hasSuffix("collection.csv: does not name its collection; give the name with --name\n"),
+                "\(unnamed.stderr)")
+        #expect(try club.run(["collection", "import", folder, "--pack-size", "4"], as: "alice").status == 64)
+        let imported = try club.run(["collection", "import", folder, "--name", "Liga CSV", "--description", "From a sheet",
+                                     "--pack-size", "2"], as: "alice")
+        #expect(imported.status == 0 && imported.stdout == "imported collection 1: Liga CSV, 2 families, 3 cards, 2 images\n",
+                "\(imported.stderr)")
+        let shown = try #require(try club.json(["collection", "show", "liga csv"], as: "alice") as? [String: Any])
+        #expect(shown["description"] as? String == "From a sheet" && shown["packSize"] as? Int == 2 && shown["cards"] as? Int == 3)
+        // Exported, it is the collection.json that says the same.
+        let exported = club.scratch.path("exported")
+        #expect(try club.run(["collection", "export", "Liga CSV", "-o", exported], as: "alice").status == 0)
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: exported + "/collection.json")))
+            as? [String: Any])
+        let families = try #require(manifest["families"] as? [[String: Any]])
+        #expect(families.compactMap { $0["name"] as? String } == ["First team", "Lezama"])
+        let lezama = try #require(families.last?["cards"] as? [[String: Any]])
+        #expect(lezama.first?["title"] as? String == "Zarra, Telmo" && lezama.first?["rarity"] as? String == "special")
+        // A bad line is named, and nothing is imported; so is a folder with both manifests.
+        try Data("family,number,title\nA,one,Uno\n".utf8).write(to: URL(fileURLWithPath: folder + "/collection.csv"))
+        let bad = try club.run(["collection", "import", folder, "--name", "Other"], as: "alice")
+        #expect(bad.status == 65 && bad.stderr.hasSuffix("collection.csv: 1 problem: line 2, number: expected a whole number, not \"one\"\n"),
+                "\(bad.stderr)")
+        try Data(#"{"format": "touchline.collection"}"#.utf8).write(to: URL(fileURLWithPath: folder + "/collection.json"))
+        let both = try club.run(["collection", "import", folder, "--name", "Other"], as: "alice")
+        #expect(both.status == 65 && both.stderr.hasSuffix("holds both collection.json and collection.csv; keep the one to import\n"))
+        let empty = club.scratch.path("empty")
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let none = try club.run(["collection", "import", empty], as: "alice")
+        #expect(none.status == 66 && none.stderr.hasSuffix("empty: no collection.json or collection.csv in it\n"), "\(none.stderr)")
+        let all = try #require(try club.json(["collection", "list", "--all"], as: "alice") as? [[String: Any]])
+        #expect(all.compactMap { $0["name"] as? String } == ["Liga CSV"])
+    }
 }

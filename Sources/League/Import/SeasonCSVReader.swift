@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Reads a season from CSV with a header line:
 ///

@@ -118,50 +118,62 @@ public struct CollectionManifest: Sendable, Hashable, Codable {
         return try encoder.encode(self) + Data("\n".utf8)
     }
 
-    /// Every rule the manifest breaks, in the order of the file.
+    /// Every rule the manifest breaks, in the order of the file, each naming its place: a JSON
+    /// path (`families[0].cards[2].number`) unless `places` says otherwise (a CSV manifest's
+    /// lines, ``read(csv:source:details:)``).
     public func problems() -> [String] {
+        problems(at: .json)
+    }
+
+    func problems(at places: ManifestPlaces) -> [String] {
         var problems: [String] = []
         if format != Self.formatName { problems.append("format: expected \"\(Self.formatName)\"") }
         if version != Self.currentVersion { problems.append("version: expected \(Self.currentVersion), not \(version)") }
-        Self.checkText(name, "name", 1...100, into: &problems)
-        if let description { Self.checkText(description, "description", 0...2_000, into: &problems) }
+        Self.checkText(name, places.collectionField("name"), 1...100, into: &problems)
+        if let description { Self.checkText(description, places.collectionField("description"), 0...2_000, into: &problems) }
         if let packSize, !(1...EnvelopeDraw.maximumSize).contains(packSize) {
-            problems.append("packSize: expected 1 to \(EnvelopeDraw.maximumSize) cards an envelope, not \(packSize)")
+            problems.append("\(places.collectionField("packSize")): expected 1 to \(EnvelopeDraw.maximumSize) cards an envelope, "
+                            + "not \(packSize)")
         }
         if let weights {
             do { _ = try weights.validated() } catch { problems.append(error.localizedDescription) }
         }
-        if let cover { Self.checkImagePath(cover, "cover", into: &problems) }
-        if families.isEmpty { problems.append("families: expected at least one family") }
+        if let cover { Self.checkImagePath(cover, places.collectionField("cover"), into: &problems) }
+        if families.isEmpty { problems.append("\(places.families): expected at least one family") }
         if families.count > Self.maximumFamilies {
-            problems.append("families: expected at most \(Self.maximumFamilies), not \(families.count)")
+            problems.append("\(places.families): expected at most \(Self.maximumFamilies), not \(families.count)")
         }
         var familyNames: [String: Int] = [:], numbers: [Int: String] = [:]
         var cards = 0
         for (index, family) in families.enumerated() {
-            let field = "families[\(index)]"
-            Self.checkText(family.name, field + ".name", 1...100, into: &problems)
+            let field = places.familyName(index)
+            Self.checkText(family.name, field, 1...100, into: &problems)
             if let first = familyNames[CaseFold.key(family.name)] {
-                problems.append("\(field).name: \"\(family.name)\" is the name of families[\(first)] too (names are told apart ignoring case)")
+                problems.append("\(field): \"\(family.name)\" is the name of \(places.family(first)) too "
+                                + "(names are told apart ignoring case)")
             } else {
                 familyNames[CaseFold.key(family.name)] = index
             }
             for (position, card) in family.cards.enumerated() {
                 cards += 1
-                let field = "\(field).cards[\(position)]"
+                let place = places.card(index, position)
                 if !(1...Self.maximumNumber).contains(card.number) {
-                    problems.append("\(field).number: expected 1 to \(Self.maximumNumber), not \(card.number)")
+                    problems.append("\(places.field(place, "number")): expected 1 to \(Self.maximumNumber), not \(card.number)")
                 } else if let first = numbers[card.number] {
-                    problems.append("\(field).number: \(card.number) is the number of \(first) too")
+                    problems.append("\(places.field(place, "number")): \(card.number) is the number of \(first) too")
                 } else {
-                    numbers[card.number] = field
+                    numbers[card.number] = place
                 }
-                Self.checkText(card.title, field + ".title", 1...100, into: &problems)
-                if let description = card.description { Self.checkText(description, field + ".description", 0...2_000, into: &problems) }
-                if let image = card.image { Self.checkImagePath(image, field + ".image", into: &problems) }
+                Self.checkText(card.title, places.field(place, "title"), 1...100, into: &problems)
+                if let description = card.description {
+                    Self.checkText(description, places.field(place, "description"), 0...2_000, into: &problems)
+                }
+                if let image = card.image { Self.checkImagePath(image, places.field(place, "image"), into: &problems) }
             }
         }
-        if cards > Self.maximumCards { problems.append("families: expected at most \(Self.maximumCards) cards in all, not \(cards)") }
+        if cards > Self.maximumCards {
+            problems.append("\(places.families): expected at most \(Self.maximumCards) cards in all, not \(cards)")
+        }
         return problems
     }
 
@@ -218,10 +230,14 @@ public enum ManifestError: Error, Sendable, Hashable, LocalizedError {
     case unreadable(source: String, message: String)
     /// JSON of the right shape that breaks rules: every one broken.
     case invalid(source: String, problems: [String])
+    /// A folder or archive with no manifest, neither `collection.json` nor `collection.csv`.
+    case missing(source: String)
 
     public var errorDescription: String? {
         switch self {
         case .unreadable(let source, let message): return "\(source): \(message)"
+        case .missing(let source):
+            return "\(source): no \(CollectionManifest.jsonFileName) or \(CollectionManifest.csvFileName) in it"
         case .invalid(let source, let problems):
             let shown = problems.prefix(CollectionManifest.problemsShown).joined(separator: "; ")
             let more = problems.count > CollectionManifest.problemsShown

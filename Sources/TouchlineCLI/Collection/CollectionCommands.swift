@@ -26,16 +26,39 @@ struct CollectionCommand: ParsableCommand {
 
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "import", abstract: "Create a collection you own from FOLDER/collection.json and the images it names.")
-        @Argument(help: ArgumentHelp("The folder holding collection.json and the images.", valueName: "folder")) var folder: String
+            commandName: "import", abstract: "Create a collection you own from a folder: collection.json or collection.csv and the images.",
+            discussion: """
+                FOLDER holds collection.json (the whole collection, as collection export writes it) or
+                collection.csv, a spreadsheet's list of cards: a header line naming the columns family,
+                number and title, and optionally description, image (a path inside FOLDER) and rarity
+                (common, rare or special), then one card a line. A CSV manifest does not name the
+                collection: give --name (and --description, --pack-size if you like).
+
+                Examples:
+                  touchline collection import examples/collections/liga --as alice
+                  touchline collection import stickers --name 'Liga 2024/25' --as alice
+                """)
+        @Argument(help: ArgumentHelp("The folder holding collection.json or collection.csv and the images.", valueName: "folder"))
+        var folder: String
+        @Option(help: "The collection's name, for a collection.csv manifest.") var name: String?
+        @Option(help: "The collection's description, for a collection.csv manifest.") var description: String?
+        @Option(help: "Cards an envelope (default 5), for a collection.csv manifest.") var packSize: Int?
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
+        func validate() throws {
+            if name == nil && (description != nil || packSize != nil) {
+                throw ValidationError("--description and --pack-size go with --name, for a collection.csv manifest")
+            }
+        }
+
         func run() throws {
-            let (manifest, images) = try CollectionFolder.read(folder)
+            let details = name.map { CollectionManifest.CSVDetails(name: $0, description: description, packSize: packSize) }
+            let (manifest, images) = try CollectionFolder.read(folder, details: details)
             let (store, actor) = try club.session()
+            let manifestFile = details == nil ? CollectionManifest.jsonFileName : CollectionManifest.csvFileName
             let summary = try Collections(store: store).importCollection(actor, manifest: manifest, images: images,
-                                                                          source: CollectionFolder.manifestPath(folder))
+                                                                          source: CollectionFolder.path(folder, manifestFile))
             if output.json { return try Output.json(summary) }
             print("imported collection \(summary.id): \(summary.name), \(summary.families) families, \(summary.cards) cards, "
                   + "\(summary.images) images")
@@ -274,35 +297,34 @@ struct CollectionCommand: ParsableCommand {
     }
 }
 
-/// An import folder: `collection.json` and the images it names, read with limits before the
-/// service sees them.
+/// An import folder: `collection.json` or `collection.csv` and the images it names, read with
+/// limits before the service sees them.
 enum CollectionFolder {
-    static func manifestPath(_ folder: String) -> String {
-        URL(fileURLWithPath: folder).appendingPathComponent("collection.json").path
+    /// `name` in `folder`, as messages name it (the folder itself for an empty name).
+    static func path(_ folder: String, _ name: String = "") -> String {
+        name.isEmpty ? folder : URL(fileURLWithPath: folder).appendingPathComponent(name).path
     }
 
     /// The manifest and every image it names that the folder holds (a missing one is left for
     /// the service to report with the rest). An image larger than the service accepts is read
-    /// only that far, so a huge file never fills memory.
-    static func read(_ folder: String) throws -> (CollectionManifest, [String: Data]) {
+    /// only that far, so a huge file never fills memory; one that leads outside the folder
+    /// through a symbolic link is refused.
+    static func read(_ folder: String, details: CollectionManifest.CSVDetails? = nil) throws -> (CollectionManifest, [String: Data]) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandError(.noInput, "\(folder): no such folder")
         }
-        let path = manifestPath(folder)
-        let data = try readPrefix(path, limit: CollectionManifest.maximumBytes + 1, missing: "no collection.json in \(folder)")
-        let manifest = try CollectionManifest.read(data, source: path)
         let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardizedFileURL.path
-        var images: [String: Data] = [:]
-        for relative in manifest.imagePaths {
+        let manifests = [CollectionManifest.jsonFileName, CollectionManifest.csvFileName]
+        return try CollectionManifest.readFolder(source: { path(folder, $0) }, details: details, detailsOption: "--name") { relative in
             let url = URL(fileURLWithPath: folder).appendingPathComponent(relative)
-            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            guard FileManager.default.fileExists(atPath: url.path) else { return nil }
             guard url.resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(root + "/") else {
                 throw CommandError(.dataError, "\(url.path): leads outside \(folder)")
             }
-            images[relative] = try readImage(url.path)
+            let limit = manifests.contains(relative) ? CollectionManifest.maximumBytes + 1 : Squads.photoMaximumBytes + 1
+            return try readPrefix(url.path, limit: limit, missing: "\(url.path): cannot be read")
         }
-        return (manifest, images)
     }
 
     /// An image file given on the command line, read at most one byte past the service's limit.

@@ -61,6 +61,7 @@ extension ExitStatus {
         switch error {
         case let error as CommandError: return error.status
         case RouteMapError.sizeTooSmall: return .usage
+        case ManifestError.missing: return .noInput
         case is StrokeLogError, is PitchDimensionsError, is RouteReadError, is RouteMapError, is PlayerCardError,
              is ImportError, is ManifestError, is StickerError, is OddsError: return .dataError
         case let error as ClubError:

@@ -161,7 +161,7 @@ struct Problem: Error, Sendable, Equatable {
         case let error as ManifestError:
             switch error {
             case .unreadable: self.init(.malformed, error.localizedDescription)
-            case .invalid: self.init(.invalid, error.localizedDescription)
+            case .invalid, .missing: self.init(.invalid, error.localizedDescription)
             }
         case let error as StickerError:
             switch error {

@@ -21,6 +21,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case albumJSON = "album-json"
     case albumZIP = "album-zip"
     case collectionJSON = "collection-json"
+    case collectionCSV = "collection-csv"
     case styleJSON = "style-json"
     case png, jpeg, mbtiles
 
@@ -40,6 +41,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .albumJSON: _ = attempt { try AlbumDocument(data: data, source: "fuzz.json") }
         case .albumZIP: _ = attempt { try Album(archive: data, source: "fuzz.zip").pageCount }
         case .collectionJSON: _ = attempt { try CollectionManifest.read(data, source: "collection.json").imagePaths }
+        case .collectionCSV:
+            _ = attempt { try CollectionManifest.read(csv: data, source: "collection.csv", details: .init(name: "Fuzz")).encoded() }
         case .styleJSON: Self.style(data)
         case .png, .jpeg: Self.image(data)
         case .mbtiles: Self.tiles(data)

@@ -23,25 +23,35 @@ internal import SwiftCSV
 /// quoting. yaslab/CSV.swift is faster (`league: import every season as CSV`, 16 files and
 /// 5,668 matches: 30 ms, SwiftCSV 42 ms, the hand-written splitter this replaced 27 ms) but
 /// takes any stray quote as text, so a broken file would be imported quietly wrong.
-struct CSVRecordSplitter {
+public struct CSVRecordSplitter: Sendable {
     /// One record: its fields, and the 1-based line it starts on.
-    struct Record: Equatable {
-        var line: Int
-        var fields: [String]
+    public struct Record: Sendable, Equatable {
+        public var line: Int
+        public var fields: [String]
+
+        public init(line: Int, fields: [String]) {
+            self.line = line
+            self.fields = fields
+        }
     }
 
     /// Why the text is not CSV.
-    struct Failure: Error, Equatable {
-        var line: Int
-        var message: String
+    public struct Failure: Error, Sendable, Equatable {
+        public var line: Int
+        public var message: String
+
+        public init(line: Int, message: String) {
+            self.line = line
+            self.message = message
+        }
     }
 
     /// Records hold at most this many fields.
-    static let maximumFields = 100
+    public static let maximumFields = 100
 
     /// The records of `text`, or the first problem; at most `limit` records when given (the
     /// rest of the text is still split, but neither kept nor checked).
-    static func split(_ text: String, limit: Int = .max) -> Result<[Record], Failure> {
+    public static func split(_ text: String, limit: Int = .max) -> Result<[Record], Failure> {
         // SwiftCSV drops an empty last field, and a quote that closes the text, unless a line
         // break follows.
         var text = text
