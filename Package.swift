@@ -77,9 +77,11 @@ let package = Package(
         ),
 
         // What several domains need and none owns: JSON syntax positions, civil dates and seasons,
-        // seeded random numbers, case folding, and CSV split into records by SwiftCSV (league
-        // seasons and sticker collections read CSV alike).
-        .target(name: "Support", dependencies: [.product(name: "SwiftCSV", package: "SwiftCSV")]),
+        // seeded random numbers, case folding, CSV split into records by SwiftCSV (league
+        // seasons and sticker collections read CSV alike), and ZIP archives read with bounds by
+        // ZIPFoundation (printed albums and collections sent over HTTP).
+        .target(name: "Support", dependencies: [.product(name: "SwiftCSV", package: "SwiftCSV"),
+                                                .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
 
         // Drawing: a small, safe Swift API over Cairo. Knows nothing of football or maps.
         .target(name: "Canvas", dependencies: ["CCairo", "CPNG", "CJPEG", "CGIF", "CWebP"]),
@@ -101,9 +103,8 @@ let package = Package(
         .target(name: "Stickers", dependencies: ["Support", .product(name: "HeapModule", package: "swift-collections")]),
 
         // Printable renderers fed with plain values: league tables, player cards, card sheets,
-        // card albums (also read from a ZIP archive by ZIPFoundation, in memory).
-        .target(name: "Reports", dependencies: ["Canvas", "League", "Stickers", "Support",
-                                                .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        // card albums (also read from a ZIP archive, through Support's BoundedArchive).
+        .target(name: "Reports", dependencies: ["Canvas", "League", "Stickers", "Support"]),
 
         // The club services over one store: an SQLite file (GRDB) or a PostgreSQL server
         // (postgres-nio).
@@ -202,7 +203,7 @@ let package = Package(
             path: "bench/Sources/TouchlineBench"
         ),
 
-        .testTarget(name: "SupportTests", dependencies: ["Support"]),
+        .testTarget(name: "SupportTests", dependencies: ["Support", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "CanvasTests", dependencies: ["Canvas", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TacticsTests", dependencies: ["Tactics", "Canvas", "TestSupport"]),
         // What several test targets share: reading produced PDFs back with poppler, making ZIP

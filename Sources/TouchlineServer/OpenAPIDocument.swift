@@ -7407,7 +7407,7 @@ enum OpenAPIDocument {
       },
       "post": {
         "operationId": "createCollection",
-        "summary": "Create a collection you own from a manifest (its images uploaded after)",
+        "summary": "Create a collection you own: from a JSON manifest (its images uploaded after), or from the import folder as a ZIP archive, in one transaction",
         "tags": [
           "collections"
         ],
@@ -7448,9 +7448,57 @@ enum OpenAPIDocument {
               "schema": {
                 "$ref": "#/components/schemas/CollectionManifest"
               }
+            },
+            "application/zip": {
+              "schema": {
+                "type": "string",
+                "format": "binary",
+                "description": "the import folder as a ZIP archive, entries stored: collection.json or collection.csv at its root, beside the images it names"
+              }
+            },
+            "application/x-zip-compressed": {
+              "schema": {
+                "type": "string",
+                "format": "binary",
+                "description": "the import folder as a ZIP archive, entries stored: collection.json or collection.csv at its root, beside the images it names"
+              }
             }
           }
-        }
+        },
+        "parameters": [
+          {
+            "name": "name",
+            "in": "query",
+            "required": false,
+            "description": "the collection's name, for a ZIP archive holding collection.csv (as --name)",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 100
+            }
+          },
+          {
+            "name": "description",
+            "in": "query",
+            "required": false,
+            "description": "the collection's description, with name",
+            "schema": {
+              "type": "string",
+              "maxLength": 2000
+            }
+          },
+          {
+            "name": "packSize",
+            "in": "query",
+            "required": false,
+            "description": "cards an envelope (5 unless given), with name",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 50
+            }
+          }
+        ]
       }
     },
     "/api/v1/collections/{id}": {

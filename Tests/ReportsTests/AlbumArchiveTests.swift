@@ -143,16 +143,4 @@ import Testing
         let zip = try Data(contentsOf: root.appendingPathComponent("fuzz/corpus/album-zip/compressed-size-past-the-end.zip"))
         #expect(throws: AlbumError.self) { try Album(archive: zip, source: "fuzz.zip") }
     }
-
-    @Test func theTemporaryCopyIsPrivateAndGoneOnceRead() throws {
-        let zip = try TestZip.archive(try TestZip.entries(of: AlbumArchiveTests.examples))
-        var archive: AlbumArchive? = try AlbumArchive(data: zip, source: "cards.zip")
-        let url = try #require(archive?.copy.url)
-        #expect(try Data(contentsOf: url) == zip)
-        let permissions = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
-        #expect(permissions == 0o600)
-        _ = try archive?.album(paper: .a4)
-        archive = nil
-        #expect(!FileManager.default.fileExists(atPath: url.path))
-    }
 }

@@ -237,17 +237,59 @@ struct CollectionExportAPITests {
             #expect(entries.map(\.path) == ["collection.json", "image-\(Rendered.etag(of: image).dropFirst().prefix(16)).png"])
             #expect(entries.allSatisfy(\.isStored) && entries.last?.data == image)
 
-            // The folder imports back whole under another name.
-            var manifest = try CollectionManifest.read(entries[0].data, source: "collection.json")
+            let manifest = try CollectionManifest.read(entries[0].data, source: "collection.json")
             #expect(manifest.name == "Liga 2024/25" && manifest.families.flatMap(\.cards).count == 6)
             #expect(manifest.families[0].cards[1].image == entries[1].path && manifest.cover == entries[1].path)
-            manifest.name = "Liga copy"
-            let store = try test.store()
-            let owner = try Accounts(store: store, hasher: APITest.fastHasher).resumeSession(token: alice)
-            let copy = try Collections(store: store).importCollection(owner, manifest: manifest, images: [entries[1].path: entries[1].data])
-            #expect(copy.cards == 6 && copy.families == 2 && copy.images == 1)
-
             #expect(try await client.send(.get, "/api/v1/collections/\(id)/export", token: bob).status == .forbidden)
+
+            // The archive imports back whole, in one request, and exports to the same bytes.
+            #expect(try await client.send(.delete, "/api/v1/collections/\(id)", token: alice).status == .noContent)
+            let imported = try await client.send(.post, "/api/v1/collections", token: alice, body: exported.body, contentType: "application/zip")
+            #expect(imported.status == .created, "\(imported.text)")
+            let copy = try #require(try imported.json()["id"] as? Int)
+            #expect(try imported.json()["cards"] as? Int == 6 && imported.json()["images"] as? Int == 1)
+            #expect(imported.headers[.location] == "/api/v1/collections/\(copy)")
+            #expect(try await client.send(.get, "/api/v1/collections/\(copy)/export", token: alice).body == exported.body)
+        }
+    }
+
+    @Test("a folder holding collection.csv, sent as a ZIP archive with its name in the query; bad archives refused, nothing kept")
+    func csvArchiveImport() async throws {
+        let test = try APITest()
+        try await test.run { client in
+            let alice = try await client.user("alice")
+            let image = try APITest.example("cards/images/01.png")
+            let csv = Data("family,number,title,image,rarity\nAthletic,1,Unai Simón,art/01.png,\nAthletic,2,\"Williams, Nico\",,special\n".utf8)
+            let folder = try TestZip.archive([.init("art/", nil), .init("art/01.png", image), .init("collection.csv", csv)])
+            let refusals: [(String, Data, String, HTTPResponse.Status, String)] = [
+                ("", folder, "application/zip", .badRequest,
+                 "body: collection.csv: does not name its collection; give the name with the query parameter 'name'"),
+                ("?name=Liga", Data("not a zip".utf8), "application/zip", .badRequest, "body: not a ZIP archive"),
+                ("?name=Liga", try TestZip.archive([.init("liga/collection.csv", csv)]), "application/zip", .badRequest,
+                 "body: no collection.json or collection.csv at the archive's root (there is 'liga/collection.csv': pack the folder's contents, not the folder)"),
+                ("?name=Liga", try TestZip.archive([.init("collection.csv", csv)]), "application/zip", .unprocessableContent,
+                 "body: collection.csv: 1 problem: art/01.png: missing"),
+                ("?name=Liga", try TestZip.archive([.init("collection.csv", csv)], compressed: true), "application/zip", .unprocessableContent,
+                 "body: entry 'collection.csv': is compressed; collection archives are read with their entries stored (zip -0, or \"store\" as the method): the images are compressed already"),
+                ("?name=Liga", Data(#"{"format": "touchline.collection"}"#.utf8), "application/json", .badRequest,
+                 "query parameter 'name': goes with a ZIP archive holding collection.csv; a JSON manifest names its collection itself"),
+                ("?packSize=3", folder, "application/zip", .badRequest,
+                 "query parameters 'description' and 'packSize' go with 'name', for a collection.csv manifest"),
+            ]
+            for (query, body, type, status, detail) in refusals {
+                let refused = try await client.send(.post, "/api/v1/collections" + query, token: alice, body: body, contentType: type)
+                #expect(refused.status == status && (try? refused.problem().detail) == detail, "\(query): \(refused.status) \(refused.text)")
+            }
+            #expect(try test.count("collection") == 0 && test.count("stickerImage") == 0)
+
+            let imported = try await client.send(.post, "/api/v1/collections?name=Liga%20CSV&packSize=2", token: alice, body: folder,
+                                                 contentType: "application/zip")
+            #expect(imported.status == .created, "\(imported.text)")
+            let id = try #require(try imported.json()["id"] as? Int)
+            #expect(try imported.json()["name"] as? String == "Liga CSV" && imported.json()["cards"] as? Int == 2)
+            #expect(try imported.json()["images"] as? Int == 1)
+            let shown = try await client.send(.get, "/api/v1/collections/\(id)", token: alice).json()
+            #expect(shown["packSize"] as? Int == 2 && shown["families"] as? Int == 1)
         }
     }
 

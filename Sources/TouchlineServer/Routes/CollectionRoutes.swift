@@ -37,15 +37,34 @@ struct CollectionRoutes {
             let found = try await api.run(for: request) { try collections.catalogue($0, notStarted: notStarted) }
             return try APIJSON.response(Paging(items: found, next: nil))
         }
+        // The manifest as JSON, its images uploaded one by one afterwards; or the whole import
+        // folder as a ZIP archive, in one transaction.
         v1.post("collections") { request, _ in
             let actor = try await api.actor(request)
-            let data = try await Body.read(request, limit: api.options.maxJSONBytes)
-            if let declared = request.headers[.contentType], !MediaTypes.isJSON(declared) {
-                throw Problem(.unsupportedMediaType, "send the collection's manifest as application/json")
-            }
-            let summary = try await api.run {
-                let manifest = try CollectionManifest.read(data, source: "body")
-                return try collections.importCollection(actor, manifest: manifest, images: [:], source: "body")
+            let summary: CollectionImportSummary
+            if let type = MediaTypes.essence(request.headers[.contentType]), CollectionImportArchive.mediaTypes.contains(type) {
+                let details = try CollectionImportArchive.details(request)
+                let data = try await Body.read(request, limit: api.options.maxUploadBytes)
+                let uploadBytes = api.options.maxUploadBytes
+                summary = try await api.run {
+                    let (manifest, images) = try CollectionImportArchive.read(data, details: details, uploadBytes: uploadBytes)
+                    let source = "body: " + (details == nil ? CollectionManifest.jsonFileName : CollectionManifest.csvFileName)
+                    return try collections.importCollection(actor, manifest: manifest, images: images, source: source)
+                }
+            } else {
+                if let declared = request.headers[.contentType], !MediaTypes.isJSON(declared) {
+                    throw Problem(.unsupportedMediaType, "send the collection's manifest as application/json, or the import folder "
+                                  + "as a ZIP archive (application/zip)")
+                }
+                if try CollectionImportArchive.details(request) != nil {
+                    throw Problem.malformed("query parameter 'name': goes with a ZIP archive holding collection.csv; "
+                                            + "a JSON manifest names its collection itself")
+                }
+                let data = try await Body.read(request, limit: api.options.maxJSONBytes)
+                summary = try await api.run {
+                    let manifest = try CollectionManifest.read(data, source: "body")
+                    return try collections.importCollection(actor, manifest: manifest, images: [:], source: "body")
+                }
             }
             return try APIJSON.response(summary, status: .created, headers: [.location: "/api/v1/collections/\(summary.id)"])
         }

@@ -8,6 +8,7 @@ import NIOCore
 import Reports
 import Routes
 import Stickers
+import Support
 import Tactics
 
 /// An error as the API answers it: an RFC 9457 problem (`application/problem+json`) with a
@@ -157,6 +158,11 @@ struct Problem: Error, Sendable, Equatable {
             switch error {
             case .notAnArchive, .syntax: self.init(.malformed, error.localizedDescription)
             case .invalid, .missingImage, .unreadableImage, .archive: self.init(.invalid, error.localizedDescription)
+            }
+        case let error as BoundedArchiveError:
+            switch error {
+            case .notAnArchive: self.init(.malformed, error.localizedDescription)
+            case .entry: self.init(.invalid, error.localizedDescription)
             }
         case let error as ManifestError:
             switch error {
