@@ -8657,7 +8657,7 @@ enum OpenAPIDocument {
     "/api/v1/collections/{id}/swap-plan/proposals": {
       "post": {
         "operationId": "proposeSwapPlan",
-        "summary": "Propose your part of the swap day's plan in one go",
+        "summary": "Propose your part of the swap day's plan in one go: swaps with one collector, rings with more",
         "tags": [
           "swaps"
         ],
@@ -9303,6 +9303,253 @@ enum OpenAPIDocument {
         "parameters": [
           {
             "$ref": "#/components/parameters/swapId"
+          }
+        ]
+      }
+    },
+    "/api/v1/swap-rings": {
+      "get": {
+        "operationId": "listSwapRings",
+        "summary": "Rings you are in, newest first",
+        "tags": [
+          "swaps"
+        ],
+        "responses": {
+          "200": {
+            "description": "The rings",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SwapRingPage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "collection",
+            "in": "query",
+            "required": false,
+            "description": "only this collection's",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          {
+            "name": "all",
+            "in": "query",
+            "required": false,
+            "description": "closed ones too",
+            "schema": {
+              "type": "boolean"
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "at most this many (100 unless given)",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 500
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/swap-rings/{id}": {
+      "get": {
+        "operationId": "showSwapRing",
+        "summary": "A ring you are in, or of a collection you administer",
+        "tags": [
+          "swaps"
+        ],
+        "responses": {
+          "200": {
+            "description": "The ring",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SwapRing"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/swapRingId"
+          }
+        ]
+      }
+    },
+    "/api/v1/swap-rings/{id}/accept": {
+      "post": {
+        "operationId": "acceptSwapRing",
+        "summary": "Accept your leg of a ring, promising your copy; the last acceptance moves every card",
+        "tags": [
+          "swaps"
+        ],
+        "responses": {
+          "200": {
+            "description": "The ring",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SwapRing"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/swapRingId"
+          }
+        ]
+      }
+    },
+    "/api/v1/swap-rings/{id}/reject": {
+      "post": {
+        "operationId": "rejectSwapRing",
+        "summary": "Reject a ring you are in (not its proposer): every promised copy is free again",
+        "tags": [
+          "swaps"
+        ],
+        "responses": {
+          "200": {
+            "description": "The ring",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SwapRing"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/swapRingId"
+          }
+        ]
+      }
+    },
+    "/api/v1/swap-rings/{id}/cancel": {
+      "post": {
+        "operationId": "cancelSwapRing",
+        "summary": "Cancel a ring you proposed: every promised copy is free again",
+        "tags": [
+          "swaps"
+        ],
+        "responses": {
+          "200": {
+            "description": "The ring",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SwapRing"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/swapRingId"
           }
         ]
       }
@@ -13189,7 +13436,8 @@ enum OpenAPIDocument {
               "pending",
               "accepted",
               "rejected",
-              "cancelled"
+              "cancelled",
+              "closed"
             ]
           },
           "reason": {
@@ -13337,6 +13585,7 @@ enum OpenAPIDocument {
         "required": [
           "collection",
           "proposed",
+          "rings",
           "cycles"
         ],
         "properties": {
@@ -13349,6 +13598,13 @@ enum OpenAPIDocument {
               "$ref": "#/components/schemas/SwapProposal"
             }
           },
+          "rings": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/SwapRing"
+            },
+            "description": "rings made for cycles of 3 to 8 collectors"
+          },
           "cycles": {
             "type": "array",
             "items": {
@@ -13357,7 +13613,7 @@ enum OpenAPIDocument {
                 "$ref": "#/components/schemas/SwapStep"
               }
             },
-            "description": "each cycle's steps: giver gives card to receiver"
+            "description": "cycles longer than a ring may be, to swap in person: each step's giver gives card to receiver"
           }
         }
       },
@@ -13660,6 +13916,114 @@ enum OpenAPIDocument {
             "type": "array",
             "items": {
               "$ref": "#/components/schemas/Challenge"
+            }
+          },
+          "next": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "always null: one page"
+          }
+        }
+      },
+      "SwapRingLeg": {
+        "type": "object",
+        "required": [
+          "card",
+          "title",
+          "accepted"
+        ],
+        "properties": {
+          "giver": {
+            "type": "string",
+            "description": "absent once the account is deleted"
+          },
+          "card": {
+            "type": "integer"
+          },
+          "title": {
+            "type": "string"
+          },
+          "receiver": {
+            "type": "string",
+            "description": "the next leg's giver; absent once the account is deleted"
+          },
+          "accepted": {
+            "type": "boolean",
+            "description": "whether the giver accepted, promising their copy"
+          }
+        }
+      },
+      "SwapRing": {
+        "type": "object",
+        "required": [
+          "id",
+          "collection",
+          "collectionId",
+          "state",
+          "legs",
+          "createdAt"
+        ],
+        "properties": {
+          "id": {
+            "type": "integer"
+          },
+          "collection": {
+            "type": "string"
+          },
+          "collectionId": {
+            "type": "integer",
+            "description": "the collection's id, as paths name it"
+          },
+          "proposer": {
+            "type": "string",
+            "description": "absent once the account is deleted"
+          },
+          "state": {
+            "type": "string",
+            "enum": [
+              "pending",
+              "accepted",
+              "rejected",
+              "cancelled",
+              "closed"
+            ]
+          },
+          "reason": {
+            "type": "string",
+            "description": "why it was rejected or closed"
+          },
+          "legs": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/SwapRingLeg"
+            },
+            "minItems": 3,
+            "maxItems": 8,
+            "description": "each leg's giver gives its card to the next leg's giver, the last leg's to the first's"
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "endedAt": {
+            "type": "string",
+            "format": "date-time"
+          }
+        }
+      },
+      "SwapRingPage": {
+        "type": "object",
+        "required": [
+          "items",
+          "next"
+        ],
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/SwapRing"
             }
           },
           "next": {
@@ -14043,6 +14407,16 @@ enum OpenAPIDocument {
         "in": "path",
         "required": true,
         "description": "a battle id",
+        "schema": {
+          "type": "integer",
+          "minimum": 1
+        }
+      },
+      "swapRingId": {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "description": "a swap ring id",
         "schema": {
           "type": "integer",
           "minimum": 1

@@ -107,7 +107,8 @@ struct PostgresStoreTests {
         let deferred = try ClubStore(outdated, options: StoreOptions(migration: .deferred))
         #expect(try deferred.appliedMigrations().count == 10)
         #expect(try deferred.migrate() == ["v11 board view links", FoldedKeyMigration.identifier, CollectionSchema.identifier,
-                                                   SwapSchema.identifier, ContestSchema.identifier])
+                                                   SwapSchema.identifier, ContestSchema.identifier,
+                                                   SwapRingSchema.identifier])
         #expect(try deferred.appliedMigrations() == ClubStore.migrationIdentifiers)
         #expect(try deferred.migrate().isEmpty)
         deferred.close()

@@ -29,22 +29,37 @@ import Testing
         return Dictionary(uniqueKeysWithValues: album.cards.filter { $0.owned > 0 }.map { ($0.number, [$0.owned, $0.blocked]) })
     }
 
-    /// Every copy blocked is promised by exactly one pending proposal, and the reverse.
-    private func checkBlocksMatchProposals(_ club: ScratchClub) throws {
+    /// Every copy blocked is promised by exactly one pending proposal or accepted leg of a
+    /// pending ring, and the reverse.
+    static func checkBlocksMatchPromises(_ club: ScratchClub) throws {
         let mismatches = try club.store.read { db in
             try db.values(Int64.self, """
                 SELECT ownedCard.userId FROM ownedCard
                 WHERE blocked <> (SELECT count(*) FROM swapProposal
                                   WHERE state = 'pending' AND swapProposal.collectionId = ownedCard.collectionId
                                     AND proposerId = ownedCard.userId AND giveNumber = ownedCard.number)
+                                + (SELECT count(*) FROM swapRingLeg JOIN swapRing ON swapRing.id = swapRingLeg.ringId
+                                   WHERE swapRing.state = 'pending' AND swapRingLeg.acceptedAt IS NOT NULL
+                                     AND swapRingLeg.collectionId = ownedCard.collectionId
+                                     AND swapRingLeg.giverId = ownedCard.userId AND swapRingLeg.number = ownedCard.number)
                 UNION ALL
                 SELECT proposerId FROM swapProposal WHERE state = 'pending' AND NOT EXISTS (
                     SELECT 1 FROM ownedCard WHERE ownedCard.collectionId = swapProposal.collectionId
                                               AND ownedCard.userId = swapProposal.proposerId
                                               AND ownedCard.number = swapProposal.giveNumber)
+                UNION ALL
+                SELECT swapRingLeg.giverId FROM swapRingLeg JOIN swapRing ON swapRing.id = swapRingLeg.ringId
+                WHERE swapRing.state = 'pending' AND swapRingLeg.acceptedAt IS NOT NULL AND NOT EXISTS (
+                    SELECT 1 FROM ownedCard WHERE ownedCard.collectionId = swapRingLeg.collectionId
+                                              AND ownedCard.userId = swapRingLeg.giverId
+                                              AND ownedCard.number = swapRingLeg.number)
                 """)
         }
-        #expect(mismatches.isEmpty, "blocked copies and pending proposals disagree for users \(mismatches)")
+        #expect(mismatches.isEmpty, "blocked copies and pending promises disagree for users \(mismatches)")
+    }
+
+    private func checkBlocksMatchProposals(_ club: ScratchClub) throws {
+        try Self.checkBlocksMatchPromises(club)
     }
 
     @Test func aProposalBlocksTheOfferedCopyAndAcceptingMovesBothCards() throws {
@@ -214,10 +229,10 @@ import Testing
         #expect(throws: ClubError.invalid(field: "max-cycle", message: "expected 2 or more collectors a cycle, not 1")) {
             try swaps.plan(bob, "Liga Demo", maximumCycleLength: 1)
         }
-        // The cycle of three is for the day itself: nothing to propose.
+        // The cycle of three becomes a ring for its members to accept, not proposals.
         let made = try swaps.proposePlan(bob, "Liga Demo")
-        #expect(made.proposed.isEmpty && made.cycles.count == 1)
-        #expect(try club.count("swapProposal") == 0)
+        #expect(made.proposed.isEmpty && made.rings.count == 1 && made.cycles.isEmpty)
+        #expect(try club.count("swapProposal") == 0 && club.count("swapRing") == 1)
     }
 
     @Test func aCollectorProposesThePlansTwoPersonSwapsOnce() throws {
@@ -234,6 +249,129 @@ import Testing
         #expect(try swaps.proposePlan(bob, "Liga Demo").proposed.isEmpty)
         #expect(try swaps.plan(bob, "Liga Demo").cards == 0)
         #expect(try club.count("swapProposal") == 1)
+        try checkBlocksMatchProposals(club)
+    }
+
+    // MARK: - Rings
+
+    /// bob: spare 10, misses 35; carol: spare 35, misses 20; dave: spare 20, misses 10: the
+    /// plan's one cycle is bob -10-> dave -20-> carol -35-> bob.
+    private func ringClub() throws -> (ScratchClub, Swaps, Collections, [String: ActingUser]) {
+        try club(bob: [10, 10, 20, 401], carol: [35, 35, 10, 401], dave: [20, 20, 35, 401])
+    }
+
+    @Test func aRingFromThePlanGoesThroughWhenEveryMemberHasAccepted() throws {
+        let (club, swaps, collections, users) = try ringClub()
+        let bob = try #require(users["bob"]), carol = try #require(users["carol"]), dave = try #require(users["dave"])
+        let made = try swaps.proposePlan(bob, "Liga Demo")
+        let ring = try #require(made.rings.first)
+        #expect(ring.state == .pending && ring.proposer == "bob" && ring.collection == "Liga Demo" && ring.endedAt == nil)
+        let legs = Dictionary(uniqueKeysWithValues: ring.legs.map { ($0.giver ?? "", $0) })
+        #expect(legs["bob"]?.card == 10 && legs["bob"]?.receiver == "dave" && legs["bob"]?.title == "Unai")
+        #expect(legs["dave"]?.card == 20 && legs["dave"]?.receiver == "carol")
+        #expect(legs["carol"]?.card == 35 && legs["carol"]?.receiver == "bob")
+        #expect(ring.legs.map(\.accepted) == ring.legs.map { $0.giver == "bob" }, "the proposer's leg is accepted at once")
+        #expect(try copies(collections, bob)[10] == [2, 1])
+        try checkBlocksMatchProposals(club)
+        // A pending ring counts as done: no member's run proposes it again.
+        for member in [bob, carol, dave] {
+            let again = try swaps.proposePlan(member, "Liga Demo")
+            #expect(again.rings.isEmpty && again.proposed.isEmpty)
+        }
+        #expect(try swaps.listRings(carol).map(\.id) == [ring.id] && swaps.listRings(carol, all: true).count == 1)
+        let carolAccepted = try swaps.acceptRing(carol, ring.id)
+        #expect(carolAccepted.state == .pending && carolAccepted.legs.filter(\.accepted).count == 2)
+        #expect(try copies(collections, carol)[35] == [2, 1])
+        #expect(throws: ClubError.conflict(field: "swap ring \(ring.id)", message: "carol has accepted it already")) {
+            try swaps.acceptRing(carol, ring.id)
+        }
+        try checkBlocksMatchProposals(club)
+        // The last acceptance moves every card at once.
+        let done = try swaps.acceptRing(dave, ring.id)
+        #expect(done.state == .accepted && done.endedAt != nil && done.legs.allSatisfy(\.accepted))
+        #expect(try copies(collections, bob) == [10: [1, 0], 20: [1, 0], 35: [1, 0], 401: [1, 0]])
+        #expect(try copies(collections, carol) == [35: [1, 0], 10: [1, 0], 20: [1, 0], 401: [1, 0]])
+        #expect(try copies(collections, dave) == [20: [1, 0], 35: [1, 0], 10: [1, 0], 401: [1, 0]])
+        try checkBlocksMatchProposals(club)
+        #expect(try swaps.plan(bob, "Liga Demo").cards == 0)
+        #expect(try swaps.listRings(bob).isEmpty && swaps.listRings(bob, all: true).first?.state == .accepted)
+        #expect(throws: ClubError.conflict(field: "swap ring \(ring.id)", message: "already accepted")) {
+            try swaps.rejectRing(carol, ring.id)
+        }
+    }
+
+    @Test func membersRejectTheProposerCancelsAndOnlyMembersAndAdministratorsSeeARing() throws {
+        let (club, swaps, collections, users) = try ringClub()
+        let bob = try #require(users["bob"]), carol = try #require(users["carol"]), dave = try #require(users["dave"])
+        let alice = try #require(users["alice"]), erin = try #require(users["erin"])
+        let ring = try #require(try swaps.proposePlan(bob, "Liga Demo").rings.first)
+        #expect(try swaps.showRing(alice, ring.id).id == ring.id, "the owner sees every ring of the collection")
+        #expect(throws: ClubError.notFound(kind: "swap ring", reference: String(ring.id))) { try swaps.showRing(erin, ring.id) }
+        #expect(throws: ClubError.notFound(kind: "swap ring", reference: String(ring.id))) { try swaps.acceptRing(erin, ring.id) }
+        #expect(throws: ClubError.permissionDenied("only the proposer of swap ring \(ring.id) may cancel it; the other members reject it")) {
+            try swaps.cancelRing(carol, ring.id)
+        }
+        #expect(throws: ClubError.permissionDenied("the proposer of swap ring \(ring.id) cancels it; the other members reject it")) {
+            try swaps.rejectRing(bob, ring.id)
+        }
+        _ = try swaps.acceptRing(carol, ring.id)
+        let rejected = try swaps.rejectRing(dave, ring.id)
+        #expect(rejected.state == .rejected && rejected.reason == "dave rejected it" && rejected.endedAt != nil)
+        #expect(try copies(collections, bob)[10] == [2, 0] && copies(collections, carol)[35] == [2, 0], "every promise is released")
+        try checkBlocksMatchProposals(club)
+        // Proposed again, then cancelled by its proposer.
+        let again = try #require(try swaps.proposePlan(bob, "Liga Demo").rings.first)
+        #expect(again.id != ring.id)
+        #expect(try swaps.cancelRing(bob, again.id).state == .cancelled)
+        #expect(try copies(collections, bob)[10] == [2, 0])
+        try checkBlocksMatchProposals(club)
+        #expect(throws: ClubError.conflict(field: "swap ring \(again.id)", message: "already cancelled")) {
+            try swaps.acceptRing(dave, again.id)
+        }
+    }
+
+    @Test func aRingClosesWhenACardItNamesLeavesItsGiverOrAMemberLeaves() throws {
+        let (club, swaps, collections, users) = try ringClub()
+        let bob = try #require(users["bob"]), carol = try #require(users["carol"]), dave = try #require(users["dave"])
+        let ring = try #require(try swaps.proposePlan(bob, "Liga Demo").rings.first)
+        // carol's 35s go one by one in swaps; the ring lives while she holds one.
+        let first = try swaps.propose(dave, "Liga Demo", to: "carol", give: 20, get: 35)
+        _ = try swaps.accept(carol, first.id)
+        #expect(try swaps.showRing(bob, ring.id).state == .pending)
+        let last = try swaps.propose(bob, "Liga Demo", to: "carol", give: 20, get: 35)
+        _ = try swaps.accept(carol, last.id)
+        let closed = try swaps.showRing(bob, ring.id)
+        #expect(closed.state == .closed && closed.reason == "card 35 left carol's album")
+        #expect(try copies(collections, bob)[10] == [2, 0], "bob's promised copy is free again")
+        try checkBlocksMatchProposals(club)
+
+        // A member leaving the collection closes the ring.
+        let (club2, swaps2, collections2, users2) = try ringClub()
+        let bob2 = try #require(users2["bob"]), dave2 = try #require(users2["dave"])
+        let ring2 = try #require(try swaps2.proposePlan(bob2, "Liga Demo").rings.first)
+        _ = try swaps2.acceptRing(dave2, ring2.id)
+        try collections2.leave(try #require(users2["carol"]), "Liga Demo")
+        let left = try swaps2.showRing(bob2, ring2.id)
+        #expect(left.state == .closed && left.reason == "carol left the collection")
+        #expect(try copies(collections2, bob2)[10] == [2, 0] && copies(collections2, dave2)[20] == [2, 0])
+        try checkBlocksMatchProposals(club2)
+    }
+
+    @Test func acceptingALegChecksTheCopyIsStillFree() throws {
+        let (club, swaps, collections, users) = try ringClub()
+        let bob = try #require(users["bob"]), carol = try #require(users["carol"])
+        let ring = try #require(try swaps.proposePlan(bob, "Liga Demo").rings.first)
+        // carol promises both her 35s in swaps: her leg cannot be accepted while they are.
+        let one = try swaps.propose(carol, "Liga Demo", to: "dave", give: 35, get: 20)
+        _ = try swaps.propose(carol, "Liga Demo", to: "bob", give: 35, get: 20)
+        #expect(throws: ClubError.conflict(field: "swap ring \(ring.id)",
+                                           message: "cannot be accepted: every copy of card 35 is already promised in another swap")) {
+            try swaps.acceptRing(carol, ring.id)
+        }
+        #expect(try swaps.showRing(carol, ring.id).legs.filter(\.accepted).count == 1)
+        _ = try swaps.cancel(carol, one.id)
+        #expect(try swaps.acceptRing(carol, ring.id).legs.filter(\.accepted).count == 2)
+        #expect(try copies(collections, carol)[35] == [2, 2])
         try checkBlocksMatchProposals(club)
     }
 }

@@ -10,11 +10,11 @@ import TestSupport
         let first = try Touchline.run(["db", "migrate", "--db", database, "--json"])
         #expect(first.status == 0, "\(first.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: [String]])
-        #expect(report["schema"]?.count == 15)
+        #expect(report["schema"]?.count == 16)
         #expect(report["schema"]?.first == "v1 accounts, teams, squads, messaging")
         let again = try Touchline.run(["db", "migrate", "--db", database])
         #expect(again.status == 0)
-        #expect(again.stdout.hasSuffix("the schema is current (15 migrations)\n"), "\(again.stdout)")
+        #expect(again.stdout.hasSuffix("the schema is current (16 migrations)\n"), "\(again.stdout)")
         #expect(!again.stdout.contains("applied "))
     }
 

@@ -150,8 +150,8 @@ import Testing
         #expect(text.hasSuffix("3 cards in 1 cycles; two-person swaps alone would move 0\n"), "\(text)")
         let capped = try #require(try club.json(["swap", "plan", Self.name, "--max-cycle", "2"], as: "bob") as? [String: Any])
         #expect(capped["cards"] as? Int == 0 && capped["maximumCycleLength"] as? Int == 2)
-        let inPerson = try club.run(["swap", "plan", Self.name, "--propose"], as: "bob")
-        #expect(inPerson.stdout.hasPrefix("in person: ") && inPerson.stdout.contains("bob -3-> dave"), "\(inPerson.stdout)")
+        let nothing = try club.run(["swap", "plan", Self.name, "--propose", "--max-cycle", "2"], as: "bob")
+        #expect(nothing.stdout == "the plan has no swap for you\n", "\(nothing.stdout)")
         // alice gives carol two 14s: carol spares a 14 that dave misses, and dave a 5 she
         // misses; dave proposes that swap from the plan capped at two.
         #expect(try club.run(["collection", "give", Self.name, "--to", "carol", "--cards", "14,14"], as: "alice").status == 0)
@@ -163,5 +163,42 @@ import Testing
         #expect(proposed[0]["get"] as? Int == 14)
         let again = try #require(try club.json(["swap", "plan", Self.name, "--propose", "--max-cycle", "2"], as: "carol") as? [String: Any])
         #expect((again["proposed"] as? [Any])?.isEmpty == true)
+    }
+
+    /// The plan's cycle of three, proposed as a ring: each member accepts, the cards move when
+    /// the last does; bad answers are one line and a sysexits status.
+    @Test func aCycleOfThreeIsProposedAsARingThatGoesThroughWhenAllAccept() throws {
+        let club = try club(bob: "3,3,5,12", carol: "7,7,3,12", dave: "5,5,7,12")
+        let proposed = try club.run(["swap", "plan", Self.name, "--propose"], as: "bob")
+        #expect(proposed.status == 0, "\(proposed.stderr)")
+        #expect(proposed.stdout.hasPrefix("proposed ring 1: ") && proposed.stdout.contains("bob* -3-> dave -5-> carol -7-> bob*"),
+                "\(proposed.stdout)")
+        #expect(try copies(club, "bob", 3) == [2, 1])
+        let listed = try #require(try club.json(["swap", "ring", "list"], as: "carol") as? [[String: Any]])
+        let legs = try #require(listed.first?["legs"] as? [[String: Any]])
+        #expect(listed.count == 1 && legs.count == 3 && listed.first?["state"] as? String == "pending")
+        #expect(legs.filter { $0["accepted"] as? Bool == true }.compactMap { $0["giver"] as? String } == ["bob"])
+        let cases: [([String], String, Int32, String)] = [
+            (["swap", "ring", "cancel", "1"], "carol", 77, "permission denied: only the proposer of swap ring 1 may cancel it; the other members reject it"),
+            (["swap", "ring", "reject", "1"], "bob", 77, "permission denied: the proposer of swap ring 1 cancels it; the other members reject it"),
+            (["swap", "ring", "accept", "1"], "bob", 65, "swap ring 1: bob has accepted it already"),
+            (["swap", "ring", "accept", "1"], "alice", 65, "no swap ring '1'"),
+            (["swap", "ring", "show", "2"], "bob", 65, "no swap ring '2'"),
+        ]
+        for (arguments, user, status, message) in cases {
+            let result = try club.run(arguments, as: user)
+            #expect(result.status == status && result.stderr == "touchline: error: \(message)\n", "\(arguments): \(result.stderr)")
+        }
+        let carol = try club.run(["swap", "ring", "accept", "1"], as: "carol")
+        #expect(carol.stdout == "ring 1 pending: bob* -3-> dave -5-> carol* -7-> bob*\n", "\(carol.stdout)\(carol.stderr)")
+        #expect(try copies(club, "carol", 7) == [2, 1])
+        let dave = try #require(try club.json(["swap", "ring", "accept", "1"], as: "dave") as? [String: Any])
+        #expect(dave["state"] as? String == "accepted" && dave["endedAt"] is String)
+        #expect(try copies(club, "bob", 7) == [1, 0] && copies(club, "bob", 3) == [1, 0])
+        #expect(try copies(club, "dave", 3) == [1, 0] && copies(club, "dave", 5) == [1, 0])
+        #expect(try copies(club, "carol", 5) == [1, 0] && copies(club, "carol", 7) == [1, 0])
+        let shown = try club.run(["swap", "ring", "show", "1"], as: "alice")
+        #expect(shown.status == 0 && shown.stdout.contains("accepted") && shown.stdout.contains("3 (Dani Vivian)"), "\(shown.stdout)")
+        #expect(try club.run(["swap", "ring", "list"], as: "carol").stdout == "no pending swap rings\n")
     }
 }

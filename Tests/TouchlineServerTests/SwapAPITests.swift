@@ -65,6 +65,61 @@ struct SwapAPITests {
         }
     }
 
+    @Test("the plan's cycle of three becomes a ring: each member accepts, the last acceptance moves every card; who may")
+    func rings() async throws {
+        let test = try APITest()
+        try await test.run { client in
+            let alice = try await client.user("alice")
+            let bob = try await client.user("bob")
+            let carol = try await client.user("carol")
+            let dave = try await client.user("dave")
+            let erin = try await client.user("erin")
+            let id = try await CollectionAPISetup.create(client, owner: alice)
+            // Common cards only: bob spares 1 and misses 2, carol spares 2 and misses 4, dave spares
+            // 4 and misses 1. No two can swap; the three can.
+            try await CollectionAPISetup.collect(client, id, bob, username: "bob", admin: alice, cards: [1, 1, 4])
+            try await CollectionAPISetup.collect(client, id, carol, username: "carol", admin: alice, cards: [2, 2, 1])
+            try await CollectionAPISetup.collect(client, id, dave, username: "dave", admin: alice, cards: [4, 4, 2])
+
+            let made = try await client.send(.post, "/api/v1/collections/\(id)/swap-plan/proposals", token: bob)
+            #expect(made.status == .created)
+            let rings = try #require(try made.json()["rings"] as? [[String: Any]])
+            let proposed = try #require(try made.json()["proposed"] as? [Any])
+            #expect(rings.count == 1 && proposed.isEmpty)
+            let ring = try #require(rings.first?["id"] as? Int)
+            #expect(rings.first?["collectionId"] as? Int == id && rings.first?["state"] as? String == "pending")
+            let givers = (rings.first?["legs"] as? [[String: Any]])?.compactMap { $0["giver"] as? String }
+            #expect(givers == ["bob", "dave", "carol"], "from the proposer's leg on")
+            #expect(try await CollectionAPISetup.album(client, id, bob)[1]?.blocked == 1)
+
+            #expect(try await client.send(.get, "/api/v1/swap-rings/\(ring)", token: erin).status == .notFound)
+            #expect(try await client.send(.get, "/api/v1/swap-rings/\(ring)", token: alice).status == .ok)
+            #expect(try await client.send(.post, "/api/v1/swap-rings/\(ring)/cancel", token: carol).status == .forbidden)
+            #expect(try await client.send(.post, "/api/v1/swap-rings/\(ring)/reject", token: bob).status == .forbidden)
+            let twice = try await client.send(.post, "/api/v1/swap-rings/\(ring)/accept", token: bob)
+            #expect(try twice.status == .conflict && twice.problem().detail.contains("accepted it already"))
+            let listed = try await client.send(.get, "/api/v1/swap-rings?collection=\(id)", token: dave).json()
+            #expect((listed["items"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } == [ring])
+
+            let carolAccepts = try await client.send(.post, "/api/v1/swap-rings/\(ring)/accept", token: carol)
+            #expect(try carolAccepts.status == .ok && carolAccepts.json()["state"] as? String == "pending")
+            let daveAccepts = try await client.send(.post, "/api/v1/swap-rings/\(ring)/accept", token: dave)
+            #expect(try daveAccepts.status == .ok && daveAccepts.json()["state"] as? String == "accepted")
+            let bobs = try await CollectionAPISetup.album(client, id, bob)
+            let carols = try await CollectionAPISetup.album(client, id, carol)
+            let daves = try await CollectionAPISetup.album(client, id, dave)
+            #expect(bobs[1]?.owned == 1 && bobs[2]?.owned == 1 && bobs[4]?.owned == 1)
+            #expect(carols[1]?.owned == 1 && carols[2]?.owned == 1 && carols[4]?.owned == 1)
+            #expect(daves[1]?.owned == 1 && daves[2]?.owned == 1 && daves[4]?.owned == 1)
+            #expect([bobs, carols, daves].allSatisfy { $0.values.allSatisfy { $0.blocked == 0 } })
+            let again = try await client.send(.post, "/api/v1/swap-rings/\(ring)/reject", token: carol)
+            #expect(try again.status == .conflict && again.problem().detail.contains("already accepted"))
+            #expect(try await client.send(.get, "/api/v1/swap-rings", token: bob).json()["items"] as? [Any] != nil)
+            #expect(try await client.send(.get, "/api/v1/swap-rings/0", token: bob).status != .ok)
+            #expect(try test.count("swapRing") == 1 && test.count("swapRingLeg") == 3)
+        }
+    }
+
     @Test("a battle from proposal to the winner's card; surrender; who may")
     func battles() async throws {
         let test = try APITest()

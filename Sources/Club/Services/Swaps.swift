@@ -4,8 +4,8 @@ import Support
 
 /// One-for-one swaps between collectors of a collection: proposals that block the offered
 /// copy, accepted (both cards move at once), rejected or cancelled; who to swap with; and the
-/// swap-day plan for everyone at once, whose two-person swaps a collector can propose in one
-/// go. The rules (what may be offered or asked, the plan itself) are Stickers'; this decides
+/// swap-day plan for everyone at once, whose cycles a collector can propose in one go (two
+/// collectors as a proposal, more as a ring, `Swaps+Rings.swift`). The rules (what may be offered or asked, the plan itself) are Stickers'; this decides
 /// who may do what and keeps each pending proposal's blocked copy in the store in step.
 ///
 /// Every command is one transaction: on SQLite writers take turns; on PostgreSQL two
@@ -72,10 +72,9 @@ public struct Swaps: Sendable {
     public func show(_ actor: ActingUser, _ id: Int64) throws -> SwapProposalRecord {
         try store.read { db in
             guard let proposal = try db.swaps.find(id) else { throw Self.notFound(id) }
-            if proposal.proposerID != actor.userID && proposal.recipientID != actor.userID {
-                guard let found = try db.collections.find(id: proposal.collectionID),
-                      try Collections.administers(db, found, actor) else { throw Self.notFound(id) }
-            }
+            try Self.checkSees(db, proposal.collectionID, actor,
+                               member: proposal.proposerID == actor.userID || proposal.recipientID == actor.userID,
+                               otherwise: Self.notFound(id))
             return try Self.record(db, id)
         }
     }
@@ -84,13 +83,27 @@ public struct Swaps: Sendable {
     /// ``maximumListed``), of collection `name` when given, only pending ones unless `all`.
     public func list(_ actor: ActingUser, collection name: CollectionReference? = nil, all: Bool = false,
                      limit: Int = 100) throws -> [SwapProposalRecord] {
+        try listed(collection: name, limit: limit) { db, collection in
+            try db.swaps.records(involving: actor.userID, collection: collection, pendingOnly: !all, limit: limit)
+        }
+    }
+
+    /// What `records` reads of collection `name` (every collection when nil, `records` given
+    /// its id), `limit` checked against ``maximumListed``.
+    func listed<Record>(collection name: CollectionReference?, limit: Int,
+                        _ records: (StoreTransaction, Int64?) throws -> [Record]) throws -> [Record] {
         guard (1...Self.maximumListed).contains(limit) else {
             throw ClubError.invalid(field: "limit", message: "expected 1 to \(Self.maximumListed), not \(limit)")
         }
-        return try store.read { db in
-            let collection = try name.map { try Collections.find(db, $0).id }
-            return try db.swaps.records(involving: actor.userID, collection: collection, pendingOnly: !all, limit: limit)
-        }
+        return try store.read { db in try records(db, try name.map { try Collections.find(db, $0).id }) }
+    }
+
+    /// Lets `actor` see a proposal or ring of collection `collectionID`: as a `member` of it,
+    /// or as an administrator of the collection; anyone else is told `otherwise` (not found).
+    static func checkSees(_ db: StoreTransaction, _ collectionID: Int64, _ actor: ActingUser, member: Bool,
+                          otherwise notFound: ClubError) throws {
+        guard !member else { return }
+        guard let found = try db.collections.find(id: collectionID), try Collections.administers(db, found, actor) else { throw notFound }
     }
 
     // MARK: - Who to swap with, and the swap day
@@ -125,11 +138,12 @@ public struct Swaps: Sendable {
         return try Self.report(found, pool, usernames, titles, maximumCycleLength: maximumCycleLength)
     }
 
-    /// Proposes, for `actor`, each two-person swap the plan gives them (their card for the
-    /// other's), in one transaction; their longer cycles are listed for swapping in person.
-    /// Pending proposals count as done: the copies they promise are not spare and the cards
-    /// they would bring are not missing, so running it again, or the partner running it,
-    /// proposes nothing twice.
+    /// Proposes, for `actor`, each cycle of the plan they are in, in one transaction: a
+    /// two-person swap as a proposal (their card for the other's), a cycle of three to
+    /// ``maximumRingMembers`` collectors as a ring (``acceptRing(_:_:)``); longer cycles are
+    /// listed for swapping in person. Pending proposals and rings count as done: the copies
+    /// they take are not spare and the cards they would bring are not missing, so running it
+    /// again, or another member running it, proposes nothing twice.
     public func proposePlan(_ actor: ActingUser, _ name: CollectionReference, maximumCycleLength: Int? = nil) throws -> SwapPlanProposals {
         let now = Date()
         return try store.write { db in
@@ -139,16 +153,25 @@ public struct Swaps: Sendable {
             let report = try Self.report(found, pool, usernames, try db.collections.titles(found.id),
                                          maximumCycleLength: maximumCycleLength)
             let mine = report.cycles.filter { cycle in cycle.contains { $0.giver == actor.username } }
-            var proposed: [SwapProposalRecord] = []
-            for cycle in mine where cycle.count == 2 {
-                guard let given = cycle.first(where: { $0.giver == actor.username }),
-                      let taken = cycle.first(where: { $0.giver != actor.username }),
-                      let partner = usernames.first(where: { $0.value == taken.giver })?.key else { continue }
-                let id = try Self.insert(db, found, proposer: actor, recipient: (partner, taken.giver), give: given.card,
-                                         get: taken.card, at: now)
-                proposed.append(try Self.record(db, id))
+            let ids = Dictionary(usernames.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+            var proposed: [SwapProposalRecord] = [], rings: [SwapRingRecord] = []
+            for cycle in mine where cycle.count <= Self.maximumRingMembers {
+                let legs = try cycle.map { step in
+                    guard let id = ids[step.giver] else { throw ClubError.notFound(kind: "collector", reference: step.giver) }
+                    return (giver: ActingUser(userID: id, username: step.giver), card: step.card)
+                }
+                if legs.count == 2 {
+                    guard let given = legs.first(where: { $0.giver.userID == actor.userID }),
+                          let taken = legs.first(where: { $0.giver.userID != actor.userID }) else { continue }
+                    let id = try Self.insert(db, found, proposer: actor, recipient: (taken.giver.userID, taken.giver.username),
+                                             give: given.card, get: taken.card, at: now)
+                    proposed.append(try Self.record(db, id))
+                } else {
+                    rings.append(try Self.ringRecord(db, try Self.insertRing(db, found, proposer: actor, legs: legs, at: now)))
+                }
             }
-            return SwapPlanProposals(collection: found.name, proposed: proposed, cycles: mine.filter { $0.count > 2 })
+            return SwapPlanProposals(collection: found.name, proposed: proposed, rings: rings,
+                                     cycles: mine.filter { $0.count > Self.maximumRingMembers })
         }
     }
 
@@ -169,16 +192,24 @@ public struct Swaps: Sendable {
         try db.collections.addCopies(collection, user: receiver, numbers: [card])
         guard SwapRules.closesProposals(try Holding(owned: left)) else { return }
         let username = try db.users.account(id: giver)?.username ?? "the collector"
+        let reason = "card \(card) left \(username)'s album"
         for orphan in try db.swaps.pendingNaming(collection: collection, holder: giver, number: card) {
-            try close(db, orphan, state: .closed, reason: "card \(card) left \(username)'s album", at: date)
+            try close(db, orphan, state: .closed, reason: reason, at: date)
+        }
+        for ring in try db.swapRings.pendingNaming(collection: collection, holder: giver, number: card) {
+            try closeRing(db, ring, state: .closed, reason: reason, at: date)
         }
     }
 
-    /// Closes every pending proposal `user` made or received, in collection `collection` (every
-    /// one when nil), releasing the blocks: they leave the collection or delete their account.
+    /// Closes every pending proposal `user` made or received and every pending ring they are in,
+    /// in collection `collection` (every one when nil), releasing the blocks: they leave the
+    /// collection or delete their account.
     static func closeAll(_ db: StoreTransaction, user: Int64, collection: Int64?, reason: String, at date: Date) throws {
         for proposal in try db.swaps.pending(involving: user, collection: collection) {
             try close(db, proposal, state: .closed, reason: reason, at: date)
+        }
+        for ring in try db.swapRings.pending(involving: user, collection: collection) {
+            try closeRing(db, ring, state: .closed, reason: reason, at: date)
         }
     }
 
@@ -260,15 +291,26 @@ public struct Swaps: Sendable {
     }
 
     /// The collection's collectors as the planner reads them, and their usernames by id. A
-    /// card a pending proposal would bring a collector is not missing to them (its giver's
-    /// copy is already blocked, so not spare).
+    /// card a pending proposal or ring would bring a collector is not missing to them; the copy
+    /// it takes from its giver is not spare (blocked already, or, for a ring's leg not yet
+    /// accepted, counted as blocked here).
     private static func pool(_ db: StoreTransaction, _ found: CollectionStore.Found) throws -> (SwapPool, [Int64: String]) {
         var collectors = try db.collections.collectorsHoldings(found.id)
         let position = Dictionary(uniqueKeysWithValues: collectors.enumerated().map { ($0.element.user, $0.offset) })
+        func arriving(_ card: Int, to user: Int64?) throws {
+            guard let user, let index = position[user], collectors[index].holdings[card] == nil else { return }
+            collectors[index].holdings[card] = try Holding(owned: 1)
+        }
         for proposal in try db.swaps.pending(collection: found.id) {
-            for (user, card) in [(proposal.proposerID, proposal.get), (proposal.recipientID, proposal.give)] {
-                guard let user, let index = position[user], collectors[index].holdings[card] == nil else { continue }
-                collectors[index].holdings[card] = try Holding(owned: 1)
+            try arriving(proposal.get, to: proposal.proposerID)
+            try arriving(proposal.give, to: proposal.recipientID)
+        }
+        for ring in try db.swapRings.pending(collection: found.id) {
+            for leg in ring.legs {
+                try arriving(leg.number, to: ring.receiver(of: leg.position))
+                guard !leg.accepted, let giver = leg.giverID, let index = position[giver],
+                      let holding = collectors[index].holdings[leg.number], holding.blocked < holding.owned else { continue }
+                collectors[index].holdings[leg.number] = try Holding(owned: holding.owned, blocked: holding.blocked + 1)
             }
         }
         let pool = try translating(found) {

@@ -486,6 +486,9 @@ extension ClubStore {
         migrator.registerMigration(ContestSchema.identifier) { db in
             try db.execute(sql: ContestSchema.sqlite)
         }
+        migrator.registerMigration(SwapRingSchema.identifier) { db in
+            try db.execute(sql: SwapRingSchema.sqlite)
+        }
         return migrator
     }
 

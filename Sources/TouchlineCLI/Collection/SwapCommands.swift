@@ -9,15 +9,20 @@ struct SwapCommand: ParsableCommand {
         abstract: "Propose, answer and plan one-for-one swaps of sticker cards.",
         discussion: """
             A proposal offers one of your cards for one of another collector's and promises
-            (blocks) your copy until it is accepted, rejected or cancelled.
+            (blocks) your copy until it is accepted, rejected or cancelled. A ring is a cycle of
+            three or more collectors from the swap-day plan (swap plan --propose): each member
+            accepts their leg, and the cards move when the last one does (swap ring).
 
             Examples:
               touchline swap matches 'Liga 2024/25' --as bob
               touchline swap propose 'Liga 2024/25' --to carol --give 3 --get 7 --as bob
               touchline swap accept 1 --as carol
               touchline swap plan 'Liga 2024/25' --max-cycle 3 --json --as bob
+              touchline swap plan 'Liga 2024/25' --max-cycle 3 --propose --as bob
+              touchline swap ring accept 1 --as dave
             """,
-        subcommands: [Propose.self, Accept.self, Reject.self, Cancel.self, List.self, Show.self, Matches.self, Plan.self]
+        subcommands: [Propose.self, Accept.self, Reject.self, Cancel.self, List.self, Show.self, Matches.self, Plan.self,
+                      SwapRingCommand.self]
     )
 
     struct Propose: ParsableCommand {
@@ -138,14 +143,16 @@ struct SwapCommand: ParsableCommand {
             commandName: "plan",
             abstract: "The swap day: swaps for every collector at once, cycles of more than two included.",
             discussion: """
-                With --propose, you propose the plan's two-person swaps that are yours; your longer
-                cycles are listed, to swap in person on the day. Pending proposals count as done:
-                their promised copies are not spare and the cards they bring are not missing.
+                With --propose, you propose the plan's cycles that are yours: a two-person swap as a
+                proposal, a cycle of three to 8 collectors as a ring for its members to accept (swap
+                ring); longer cycles are listed, to swap in person on the day. Pending proposals and
+                rings count as done: the copies they take are not spare and the cards they bring are
+                not missing.
                 """)
         @Argument(help: "The collection's name.") var name: String
         @Option(name: .customLong("max-cycle"), help: "At most this many collectors a cycle (3 for swapping in person).")
         var maximumCycleLength: Int?
-        @Flag(help: "Propose your two-person swaps of the plan.") var propose = false
+        @Flag(help: "Propose your cycles of the plan: swaps with one collector, rings with more.") var propose = false
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
@@ -159,8 +166,9 @@ struct SwapCommand: ParsableCommand {
                     print("proposed swap \(proposal.id): your \(SwapOutput.card(proposal.give, proposal.giveTitle)) for "
                           + "\(proposal.recipient ?? "")'s \(SwapOutput.card(proposal.get, proposal.getTitle))")
                 }
+                for ring in made.rings { print("proposed ring \(ring.id): " + SwapOutput.ring(ring)) }
                 for cycle in made.cycles { print("in person: " + SwapOutput.cycle(cycle)) }
-                if made.proposed.isEmpty && made.cycles.isEmpty { print("the plan has no swap for you") }
+                if made.proposed.isEmpty && made.rings.isEmpty && made.cycles.isEmpty { print("the plan has no swap for you") }
                 return
             }
             let plan = try swaps.plan(actor, .name(name), maximumCycleLength: maximumCycleLength)
@@ -186,5 +194,120 @@ enum SwapOutput {
     static func cycle(_ steps: [SwapPlanReport.Step]) -> String {
         guard let first = steps.first else { return "" }
         return steps.reduce(first.giver) { $0 + " -\($1.card)-> " + $1.receiver }
+    }
+
+    /// A ring's cycle, each member who has accepted marked: `alice* -3-> bob -7-> carol -9-> alice*`.
+    static func ring(_ ring: SwapRingRecord) -> String {
+        func name(_ username: String?) -> String {
+            let name = username ?? "(deleted)"
+            return ring.legs.contains { $0.giver == username && $0.accepted } ? name + "*" : name
+        }
+        guard let first = ring.legs.first else { return "" }
+        return ring.legs.reduce(name(first.giver)) { $0 + " -\($1.card)-> " + name($1.receiver) }
+    }
+
+    static func print(_ ring: SwapRingRecord, json: Bool) throws {
+        if json { return try Output.json(ring) }
+        Swift.print("ring \(ring.id) \(ring.state.rawValue): " + self.ring(ring) + (ring.reason.map { " (\($0))" } ?? ""))
+    }
+}
+
+/// `touchline swap ring`: swap-day cycles of three or more collectors, which `swap plan
+/// --propose` makes and every member accepts.
+struct SwapRingCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ring",
+        abstract: "Accept, reject, cancel and list swap rings: cycles of three or more collectors.",
+        discussion: """
+            A ring's members each give one card to the next (alice -3-> bob -7-> carol -9-> alice).
+            Accepting promises (blocks) your copy, as an offer does; the proposer's is promised when
+            the ring is made. When the last member accepts, every card moves at once. A member may
+            reject it and the proposer cancel it while it is pending, which frees every promised
+            copy. In listings, * marks the members who have accepted.
+
+            Examples:
+              touchline swap plan 'Liga 2024/25' --max-cycle 3 --propose --as bob
+              touchline swap ring list --as carol
+              touchline swap ring accept 1 --as carol
+            """,
+        subcommands: [Accept.self, Reject.self, Cancel.self, List.self, Show.self]
+    )
+
+    struct Accept: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "accept", abstract: "Accept your leg of a ring; the last acceptance moves every card.")
+        @Argument(help: "The ring's id.") var id: Int64
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            let (store, actor) = try club.session()
+            try SwapOutput.print(try Swaps(store: store).acceptRing(actor, id), json: output.json)
+        }
+    }
+
+    struct Reject: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "reject", abstract: "Turn down a ring you are in.")
+        @Argument(help: "The ring's id.") var id: Int64
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            let (store, actor) = try club.session()
+            try SwapOutput.print(try Swaps(store: store).rejectRing(actor, id), json: output.json)
+        }
+    }
+
+    struct Cancel: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Take back a ring you proposed.")
+        @Argument(help: "The ring's id.") var id: Int64
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            let (store, actor) = try club.session()
+            try SwapOutput.print(try Swaps(store: store).cancelRing(actor, id), json: output.json)
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "Your pending rings (--all: every state), newest first.")
+        @Option(help: "Only this collection's.") var collection: String?
+        @Flag(help: "Accepted, rejected, cancelled and closed ones too.") var all = false
+        @Option(help: "At most this many (1 to 500).") var limit = 100
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            let (store, actor) = try club.session()
+            let rings = try Swaps(store: store).listRings(actor, collection: collection.map(CollectionReference.name), all: all,
+                                                         limit: limit)
+            if output.json { return try Output.json(rings) }
+            Output.table(["ID", "COLLECTION", "RING", "STATE"], rings.map {
+                [String($0.id), $0.collection, SwapOutput.ring($0), $0.state.rawValue + ($0.reason.map { " (\($0))" } ?? "")]
+            }, empty: all ? "no swap rings" : "no pending swap rings")
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one ring, leg by leg.")
+        @Argument(help: "The ring's id.") var id: Int64
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            let (store, actor) = try club.session()
+            let ring = try Swaps(store: store).showRing(actor, id)
+            if output.json { return try Output.json(ring) }
+            var fields = [("ring", String(ring.id)), ("collection", ring.collection), ("proposed by", ring.proposer ?? "(deleted)"),
+                          ("state", ring.state.rawValue), ("proposed", Output.date(ring.createdAt))]
+            if let endedAt = ring.endedAt { fields.append(("ended", Output.date(endedAt))) }
+            if let reason = ring.reason { fields.append(("why", reason)) }
+            Output.fields(fields)
+            Output.table(["GIVER", "CARD", "TO", "ACCEPTED"], ring.legs.map {
+                [$0.giver ?? "(deleted)", SwapOutput.card($0.card, $0.title), $0.receiver ?? "(deleted)", $0.accepted ? "yes" : "no"]
+            })
+        }
     }
 }

@@ -4,8 +4,8 @@ import Hummingbird
 import Stickers
 
 /// Swaps: proposing one card for another, accepting, rejecting and cancelling proposals, the
-/// user's proposals, who to swap with and the swap day's plan, as `touchline swap`. The
-/// ``Swaps`` service decides who may and keeps every promised copy blocked.
+/// user's proposals, who to swap with, the swap day's plan and the rings it proposes, as
+/// `touchline swap`. The ``Swaps`` service decides who may and keeps every promised copy blocked.
 struct SwapRoutes {
     let api: APIServices
     let swaps: Swaps
@@ -53,6 +53,27 @@ struct SwapRoutes {
         v1.post("swaps/{id}/cancel") { request, context in
             try await answer(request, context) { try swaps.cancel($0, $1) }
         }
+        v1.get("swap-rings") { request, _ in
+            let query = Query(request)
+            let collection = try query.int("collection", in: 1...Int.max).map { CollectionReference.id(Int64($0)) }
+            let all = try query.bool("all") ?? false
+            let limit = try query.int("limit", in: 1...Swaps.maximumListed) ?? 100
+            let found = try await api.run(for: request) { try swaps.listRings($0, collection: collection, all: all, limit: limit) }
+            return try APIJSON.response(Paging(items: found, next: nil))
+        }
+        v1.get("swap-rings/{id}") { request, context in
+            let id = try PathID.parse(context, "id", kind: "swap ring")
+            return try APIJSON.response(try await api.run(for: request) { try swaps.showRing($0, id) })
+        }
+        v1.post("swap-rings/{id}/accept") { request, context in
+            try await answerRing(request, context) { try swaps.acceptRing($0, $1) }
+        }
+        v1.post("swap-rings/{id}/reject") { request, context in
+            try await answerRing(request, context) { try swaps.rejectRing($0, $1) }
+        }
+        v1.post("swap-rings/{id}/cancel") { request, context in
+            try await answerRing(request, context) { try swaps.cancelRing($0, $1) }
+        }
         v1.get("collections/{id}/swap-matches") { request, context in
             let collection = try CollectionRoutes.collection(context)
             return try APIJSON.response(Paging(items: try await api.run(for: request) { try swaps.matches($0, collection) }, next: nil))
@@ -79,6 +100,13 @@ struct SwapRoutes {
     private func answer(_ request: Request, _ context: APIContext,
                         _ act: @escaping @Sendable (ActingUser, Int64) throws -> SwapProposalRecord) async throws -> Response {
         let id = try PathID.parse(context, "id", kind: "swap")
+        return try APIJSON.response(try await api.run(for: request) { try act($0, id) })
+    }
+
+    /// Acts on ring `{id}` and answers with it as it now stands.
+    private func answerRing(_ request: Request, _ context: APIContext,
+                            _ act: @escaping @Sendable (ActingUser, Int64) throws -> SwapRingRecord) async throws -> Response {
+        let id = try PathID.parse(context, "id", kind: "swap ring")
         return try APIJSON.response(try await api.run(for: request) { try act($0, id) })
     }
 }

@@ -383,12 +383,13 @@ struct CollectionStore {
         try db.fetchOne("SELECT title, description FROM sticker WHERE id = ?", [sticker]).map { (try $0("title"), try $0("description")) }
     }
 
-    /// Whether any collector holds a copy of card `number`, or a swap proposal names it.
+    /// Whether any collector holds a copy of card `number`, or a swap proposal or ring names it.
     func isInUse(_ id: Int64, number: Int) throws -> Bool {
         try db.exists("""
             SELECT 1 FROM ownedCard WHERE collectionId = ? AND number = ?
             UNION ALL SELECT 1 FROM swapProposal WHERE collectionId = ? AND (giveNumber = ? OR getNumber = ?)
-            """, [id, number, id, number, number])
+            UNION ALL SELECT 1 FROM swapRingLeg WHERE collectionId = ? AND number = ?
+            """, [id, number, id, number, number, id, number])
     }
 
     /// Deletes card `number` of collection `id`, and its sticker and image when no collection

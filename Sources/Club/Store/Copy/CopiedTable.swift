@@ -57,6 +57,8 @@ struct CopiedTable: Sendable, Equatable {
         CopiedTable(name: "battle"),
         CopiedTable(name: "treasureHunt"),
         CopiedTable(name: "challengeResult"),
+        CopiedTable(name: "swapRing"),
+        CopiedTable(name: "swapRingLeg"),
         CopiedTable(name: "matchHighWater", isSingleton: true),
         CopiedTable(name: "matchEventHighWater", isSingleton: true),
         CopiedTable(name: "calendarDomain", isSingleton: true),

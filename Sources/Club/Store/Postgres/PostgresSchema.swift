@@ -548,6 +548,7 @@ enum PostgresSchema {
         PostgresMigration(identifier: CollectionSchema.identifier, sql: CollectionSchema.postgres),
         PostgresMigration(identifier: SwapSchema.identifier, sql: SwapSchema.postgres),
         PostgresMigration(identifier: ContestSchema.identifier, sql: ContestSchema.postgres),
+        PostgresMigration(identifier: SwapRingSchema.identifier, sql: SwapRingSchema.postgres),
     ]
 }
 
