@@ -13397,6 +13397,7 @@ enum OpenAPIDocument {
         "required": [
           "id",
           "collection",
+          "collectionId",
           "give",
           "giveTitle",
           "get",
@@ -13410,6 +13411,10 @@ enum OpenAPIDocument {
           },
           "collection": {
             "type": "string"
+          },
+          "collectionId": {
+            "type": "integer",
+            "description": "the collection's id, as paths name it"
           },
           "proposer": {
             "type": "string",
@@ -13669,6 +13674,7 @@ enum OpenAPIDocument {
         "required": [
           "id",
           "collection",
+          "collectionId",
           "kind",
           "state",
           "createdAt",
@@ -13680,6 +13686,10 @@ enum OpenAPIDocument {
           },
           "collection": {
             "type": "string"
+          },
+          "collectionId": {
+            "type": "integer",
+            "description": "the collection's id, as paths name it"
           },
           "challenger": {
             "type": "string"
@@ -13871,6 +13881,7 @@ enum OpenAPIDocument {
         "required": [
           "id",
           "collection",
+          "collectionId",
           "collector",
           "game",
           "score",
@@ -13883,6 +13894,10 @@ enum OpenAPIDocument {
           },
           "collection": {
             "type": "string"
+          },
+          "collectionId": {
+            "type": "integer",
+            "description": "the collection's id, as paths name it"
           },
           "collector": {
             "type": "string"

@@ -131,7 +131,7 @@ import Testing
         #expect(throws: ClubError.invalid(field: "to", message: "a battle is with another collector, not with yourself")) {
             try battles.propose(bob, "Liga Demo", to: "bob", kind: .random)
         }
-        #expect(throws: ClubError.conflict(field: "collector", message: "dave has not started 'Liga Demo' (touchline collection start)")) {
+        #expect(throws: ClubError.refused(field: "collector", message: "dave has not started 'Liga Demo'", remedy: .startCollection(collection: "Liga Demo", id: 1))) {
             try battles.propose(bob, "Liga Demo", to: "dave", kind: .random)
         }
         _ = try battles.accept(carol, battle.id)
@@ -196,7 +196,8 @@ import Testing
         _ = try collections.open(bob, "Liga Demo")  // the start envelope
         let special = try collections.open(bob, "Liga Demo")
         #expect(special.source == "treasure" && special.kind == "special" && special.cards.map(\.number) == [999])
-        #expect(throws: ClubError.conflict(field: "treasure", message: "bob has no treasure hunt going in 'Liga Demo' (touchline treasure start)")) {
+        #expect(throws: ClubError.refused(field: "treasure", message: "bob has no treasure hunt going in 'Liga Demo'",
+                                           remedy: .startTreasureHunt(collection: "Liga Demo", id: 1))) {
             try hunts.claim(bob, "Liga Demo", latitude: near.latitude, longitude: near.longitude, now: now)
         }
     }
@@ -209,7 +210,8 @@ import Testing
         _ = try hunts.start(bob, "Liga Demo", latitude: bilbao.latitude, longitude: bilbao.longitude, now: now)
         let later = now.addingTimeInterval(86_400)
         #expect(try hunts.show(bob, "Liga Demo", now: later).state == .expired)
-        #expect(throws: ClubError.conflict(field: "treasure", message: "the treasure hunt expired; start another (touchline treasure start)")) {
+        #expect(throws: ClubError.refused(field: "treasure", message: "the treasure hunt expired",
+                                           remedy: .startTreasureHunt(collection: "Liga Demo", id: 1))) {
             try hunts.claim(bob, "Liga Demo", latitude: bilbao.latitude, longitude: bilbao.longitude, now: later)
         }
         #expect(try club.store.read { db in try db.value(String.self, "SELECT state FROM treasureHunt") } == "expired")
@@ -228,7 +230,7 @@ import Testing
                 try hunts.start(bob, "Liga Demo", latitude: latitude, longitude: longitude)
             }
         }
-        #expect(throws: ClubError.conflict(field: "collector", message: "dave has not started 'Liga Demo' (touchline collection start)")) {
+        #expect(throws: ClubError.refused(field: "collector", message: "dave has not started 'Liga Demo'", remedy: .startCollection(collection: "Liga Demo", id: 1))) {
             try hunts.start(dave, "Liga Demo", latitude: 0, longitude: 0)
         }
         #expect(throws: ClubError.notFound(kind: "treasure hunt", reference: "of bob in 'Liga Demo'")) { try hunts.show(bob, "Liga Demo") }

@@ -182,10 +182,10 @@ import Testing
         #expect(throws: ClubError.notFound(kind: "user", reference: "zed")) {
             try swaps.propose(bob, "Liga Demo", to: "zed", give: 10, get: 35)
         }
-        #expect(throws: ClubError.conflict(field: "collector", message: "erin has not started 'Liga Demo' (touchline collection start)")) {
+        #expect(throws: ClubError.refused(field: "collector", message: "erin has not started 'Liga Demo'", remedy: .startCollection(collection: "Liga Demo", id: 1))) {
             try swaps.propose(bob, "Liga Demo", to: "erin", give: 10, get: 35)
         }
-        #expect(throws: ClubError.conflict(field: "collector", message: "erin has not started 'Liga Demo' (touchline collection start)")) {
+        #expect(throws: ClubError.refused(field: "collector", message: "erin has not started 'Liga Demo'", remedy: .startCollection(collection: "Liga Demo", id: 1))) {
             try swaps.propose(erin, "Liga Demo", to: "bob", give: 10, get: 35)
         }
         #expect(try club.count("swapProposal") == 0 && copies(collections, bob)[10] == [2, 0])

@@ -30,6 +30,10 @@ extension ClubError {
         /// Generate the fixtures from another start date or with another interval between
         /// matchdays.
         case rescheduleFixtures
+        /// Start collection `collection` (its id `id`) first: the collector has not.
+        case startCollection(collection: String, id: Int64)
+        /// Start a treasure hunt in collection `collection` (its id `id`) first.
+        case startTreasureHunt(collection: String, id: Int64)
 
         /// The remedy in words that name no front end's commands, options or routes (the
         /// library's own ``ClubError/errorDescription``).
@@ -41,6 +45,17 @@ extension ClubError {
             case .deleteEvent(let match, let event):
                 return "delete the event first (\(event.map { "event \($0) of match \(match)" } ?? "an event of match \(match)"))"
             case .rescheduleFixtures: return "choose another start date or interval between matchdays"
+            case .startCollection: return "(start the collection first)"
+            case .startTreasureHunt: return "(start a treasure hunt first)"
+            }
+        }
+
+        /// Whether what stands in the way is the state of things, which another step changes
+        /// (HTTP's 409 Conflict), rather than a value of the request (422).
+        public var isConflict: Bool {
+            switch self {
+            case .startCollection, .startTreasureHunt: return true
+            case .forceTeamRemoval, .enterResult, .changeResult, .deleteEvent, .rescheduleFixtures: return false
             }
         }
 
@@ -50,6 +65,7 @@ extension ClubError {
             switch self {
             case .forceTeamRemoval, .enterResult, .changeResult: return ": "
             case .deleteEvent, .rescheduleFixtures: return "; "
+            case .startCollection, .startTreasureHunt: return " "
             }
         }
     }

@@ -129,7 +129,7 @@ public struct Collections: Sendable {
             try Swaps.closeAll(db, user: actor.userID, collection: found.id, reason: reason, at: now)
             try Battles.abandonAll(db, user: actor.userID, collection: found.id, reason: reason, at: now)
             guard try db.collections.deleteCollector(found.id, user: actor.userID) else {
-                throw Self.notCollecting(actor.username, found.name)
+                throw Self.notCollecting(actor.username, found)
             }
         }
     }
@@ -388,7 +388,7 @@ public struct Collections: Sendable {
     }
 
     static func checkCollecting(_ db: StoreTransaction, _ found: CollectionStore.Found, _ user: ActingUser) throws {
-        guard try db.collections.isCollector(found.id, user: user.userID) else { throw notCollecting(user.username, found.name) }
+        guard try db.collections.isCollector(found.id, user: user.userID) else { throw notCollecting(user.username, found) }
     }
 
     /// Collection `name` and the id of `username`, another collector of it than `actor`, who
@@ -405,8 +405,9 @@ public struct Collections: Sendable {
         return (found, other)
     }
 
-    static func notCollecting(_ username: String, _ collection: String) -> ClubError {
-        .conflict(field: "collector", message: "\(username) has not started '\(collection)' (touchline collection start)")
+    static func notCollecting(_ username: String, _ found: CollectionStore.Found) -> ClubError {
+        .refused(field: "collector", message: "\(username) has not started '\(found.name)'",
+                 remedy: .startCollection(collection: found.name, id: found.id))
     }
 
     /// Checks that adding `numbers` keeps every card within ``Holding/maximumCopies``.

@@ -52,22 +52,24 @@ public struct TreasureHunts: Sendable {
     /// `actor` claims their open hunt's treasure from (`latitude`, `longitude`) at `now`:
     /// within 150 m it is found and an envelope of special cards is theirs.
     ///
-    /// - Throws: ``ClubError/conflict(field:message:)`` with no open hunt, after it expired
-    ///   (which ends it), or farther than 150 m (saying how far).
+    /// - Throws: ``ClubError/refused(field:message:remedy:)`` with no open hunt or after it
+    ///   expired (which ends it), ``ClubError/conflict(field:message:)`` farther than 150 m
+    ///   (saying how far).
     public func claim(_ actor: ActingUser, _ name: CollectionReference, latitude: Double, longitude: Double,
                       now: Date = Date()) throws -> TreasureHuntRecord {
         let position = try Self.position(latitude, longitude)
-        let (record, expired) = try store.write { db -> (TreasureHuntRecord?, Bool) in
+        enum Outcome { case found(TreasureHuntRecord), expired(CollectionStore.Found) }
+        let outcome = try store.write { db -> Outcome in
             let found = try Collections.find(db, name)
             try Collections.checkCollecting(db, found, actor)
             guard let hunt = try db.contests.latestHunt(collection: found.id, user: actor.userID), hunt.state == .open else {
-                throw ClubError.conflict(field: "treasure", message: "\(actor.username) has no treasure hunt going in '\(found.name)' "
-                                         + "(touchline treasure start)")
+                throw ClubError.refused(field: "treasure", message: "\(actor.username) has no treasure hunt going in '\(found.name)'",
+                                        remedy: .startTreasureHunt(collection: found.name, id: found.id))
             }
             guard now < hunt.expiresAt else {
                 // Ended, and kept so: the refusal below comes after this transaction.
                 _ = try db.contests.endHunt(hunt.id, state: .expired, at: now)
-                return (nil, true)
+                return .expired(found)
             }
             let distance = Geodesic.distance(latitude1: position.latitude, longitude1: position.longitude,
                                              latitude2: hunt.target.latitude, longitude2: hunt.target.longitude)
@@ -85,12 +87,14 @@ public struct TreasureHunts: Sendable {
             }
             try db.collections.insertEnvelopes(found.id, user: actor.userID, count: 1, kind: .special, source: "treasure",
                                                grantedBy: nil, at: now)
-            return (try Self.record(db, found, actor, now: now), false)
+            return .found(try Self.record(db, found, actor, now: now))
         }
-        guard let record, !expired else {
-            throw ClubError.conflict(field: "treasure", message: "the treasure hunt expired; start another (touchline treasure start)")
+        switch outcome {
+        case .found(let record): return record
+        case .expired(let found):
+            throw ClubError.refused(field: "treasure", message: "the treasure hunt expired",
+                                    remedy: .startTreasureHunt(collection: found.name, id: found.id))
         }
-        return record
     }
 
     /// `actor`'s latest hunt in `name`, as it stands at `now`.

@@ -9,6 +9,8 @@ extension ClubError.Remedy {
         case .changeResult(let match): return "change it with 'match result \(match) SCORE --status STATUS'"
         case .deleteEvent(let match, _): return "delete the event first ('match event \(match) --delete ID', ids in 'match show \(match)')"
         case .rescheduleFixtures: return "choose another --start or --interval"
+        case .startCollection: return "(touchline collection start)"
+        case .startTreasureHunt: return "(touchline treasure start)"
         }
     }
 }

@@ -95,6 +95,7 @@ struct Problem: Error, Sendable, Equatable {
             // A remedy is worded as the API does it: its route or parameter, not a CLI option.
             let detail = error.description(wording: \.apiWording)
             switch error {
+            case .refused(_, _, let remedy) where remedy.isConflict: self.init(.conflict, detail)
             case .invalid, .refused: self.init(.invalid, detail)
             case .duplicate, .conflict, .ambiguous: self.init(.conflict, detail)
             case .notFound: self.init(.notFound, detail)

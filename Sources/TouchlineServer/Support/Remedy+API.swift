@@ -17,6 +17,10 @@ extension ClubError.Remedy {
             return "delete the event first (DELETE /api/v1/matches/\(match)/events/EVENT, ids in GET /api/v1/matches/\(match))"
         case .rescheduleFixtures:
             return "choose another \"startDate\" or \"intervalDays\""
+        case .startCollection(_, let id):
+            return "(POST /api/v1/collections/\(id)/start)"
+        case .startTreasureHunt(_, let id):
+            return "(POST /api/v1/collections/\(id)/treasure-hunt)"
         }
     }
 }

@@ -5,6 +5,8 @@ import Stickers
 public struct BattleRecord: Sendable, Equatable, Codable {
     public var id: Int64
     public var collection: String
+    /// The collection's id, as HTTP paths name it.
+    public var collectionId: Int64
     /// Who proposed it; nil once their account is deleted.
     public var challenger: String?
     /// Who was challenged; nil once their account is deleted.

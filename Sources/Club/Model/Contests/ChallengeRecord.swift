@@ -4,6 +4,8 @@ import Foundation
 public struct ChallengeRecord: Sendable, Equatable, Codable {
     public var id: Int64
     public var collection: String
+    /// The collection's id, as HTTP paths name it.
+    public var collectionId: Int64
     public var collector: String
     public var game: String
     public var score: Int

@@ -5,6 +5,8 @@ import Stickers
 public struct SwapProposalRecord: Sendable, Equatable, Codable {
     public var id: Int64
     public var collection: String
+    /// The collection's id, as HTTP paths name it.
+    public var collectionId: Int64
     /// Who offers `give`; nil once their account is deleted.
     public var proposer: String?
     /// Who is asked for `get`; nil once their account is deleted.

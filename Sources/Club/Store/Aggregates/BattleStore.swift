@@ -81,7 +81,8 @@ struct BattleStore {
         """
 
     private static let recordSelect = """
-        SELECT battle.id, collection.name AS collection, challenger.username AS challenger, opponent.username AS opponent,
+        SELECT battle.id, collection.name AS collection, battle.collectionId, challenger.username AS challenger,
+               opponent.username AS opponent,
                battle.kind, battle.state, battle.challengerScore, battle.opponentScore, battle.prizeNumber,
                sticker.title AS prizeTitle, battle.reason, battle.createdAt, battle.updatedAt
         FROM battle
@@ -107,7 +108,8 @@ struct BattleStore {
     private static func record(_ row: SQLRow) throws -> BattleRecord {
         let battle = try battle(row)
         let challenger: String? = try row("challenger"), opponent: String? = try row("opponent"), reason: String = try row("reason")
-        return BattleRecord(id: try row("id"), collection: try row("collection"), challenger: challenger, opponent: opponent,
+        return BattleRecord(id: try row("id"), collection: try row("collection"), collectionId: try row("collectionId"),
+                            challenger: challenger, opponent: opponent,
                             kind: battle.kind, state: battle.state, challengerScore: battle.challengerScore,
                             opponentScore: battle.opponentScore,
                             winner: battle.winner.flatMap { $0 == .challenger ? challenger : opponent },

@@ -59,7 +59,8 @@ struct ContestStore {
     /// The newest `limit` results of `collection`, of collector `user` alone when given.
     func challenges(collection: Int64, user: Int64?, limit: Int) throws -> [ChallengeRecord] {
         try db.fetchAll("""
-            SELECT challengeResult.id, collection.name AS collection, collector.username AS collector, challengeResult.game,
+            SELECT challengeResult.id, collection.name AS collection, challengeResult.collectionId,
+                   collector.username AS collector, challengeResult.game,
                    challengeResult.score, challengeResult.won, recorder.username AS recordedBy, challengeResult.recordedAt
             FROM challengeResult
             JOIN collection ON collection.id = challengeResult.collectionId
@@ -68,7 +69,8 @@ struct ContestStore {
             WHERE challengeResult.collectionId = ?\(user == nil ? "" : " AND challengeResult.userId = ?")
             ORDER BY challengeResult.id DESC LIMIT ?
             """, user.map { [collection, $0, limit] as [any SQLBindable] } ?? [collection, limit]).map { row in
-            ChallengeRecord(id: try row("id"), collection: try row("collection"), collector: try row("collector"),
+            ChallengeRecord(id: try row("id"), collection: try row("collection"), collectionId: try row("collectionId"),
+                            collector: try row("collector"),
                             game: try row("game"), score: try row("score"), won: try row("won"),
                             recordedBy: try row("recordedBy"), recordedAt: try row("recordedAt"))
         }

@@ -90,7 +90,7 @@ struct SwapStore {
     }
 
     private static let recordSelect = """
-        SELECT swapProposal.id, collection.name AS collection, proposer.username AS proposer,
+        SELECT swapProposal.id, collection.name AS collection, swapProposal.collectionId, proposer.username AS proposer,
                recipient.username AS recipient, swapProposal.giveNumber, giveSticker.title AS giveTitle,
                swapProposal.getNumber, getSticker.title AS getTitle, swapProposal.state, swapProposal.reason,
                swapProposal.createdAt, swapProposal.endedAt
@@ -114,7 +114,8 @@ struct SwapStore {
 
     private static func record(_ row: SQLRow) throws -> SwapProposalRecord {
         let reason: String = try row("reason")
-        return SwapProposalRecord(id: try row("id"), collection: try row("collection"), proposer: try row("proposer"),
+        return SwapProposalRecord(id: try row("id"), collection: try row("collection"), collectionId: try row("collectionId"),
+                                  proposer: try row("proposer"),
                                   recipient: try row("recipient"), give: try row("giveNumber"), giveTitle: try row("giveTitle"),
                                   get: try row("getNumber"), getTitle: try row("getTitle"),
                                   state: ProposalState(rawValue: try row("state")) ?? .closed,
