@@ -1,3 +1,4 @@
+@testable import Club
 import Foundation
 import Testing
 import TestSupport
@@ -30,6 +31,28 @@ import TestSupport
         let missing = try Touchline.run(["db", "migrate", "--db", "postgresql://coach@/club?host=\(scratch.url.path)"])
         #expect(missing.status == 69, "\(missing.stderr)")
         #expect(missing.stderr.contains("postgresql://coach@/club?host=\(scratch.url.path): cannot be reached"))
+    }
+
+    /// `serve --no-migrate` on a database an older Touchline left: refused before listening,
+    /// naming `db migrate`, and the database left as it was; `db migrate` then brings it up to
+    /// date, and the server starts.
+    @Test func serveNoMigrateRefusesAnOlderSchemaUntilMigrated() throws {
+        let scratch = try Scratch()
+        let database = try TestDatabase.reference(in: scratch.url, migrated: false)
+        let old = try ClubStore(database, options: StoreOptions(migration: .deferred))
+        try old.migrate(upTo: "v10 private leagues")
+        old.close()
+        // Under timeout(1): a server that started instead would be stopped, 124, not hang the run.
+        let refused = try Touchline.run(["60", Touchline.binary.path, "serve", "--db", database, "--no-migrate", "--port", "0"],
+                                        executable: URL(fileURLWithPath: "/usr/bin/timeout"))
+        #expect(refused.status == 65, "\(refused.stderr)")
+        #expect(refused.stderr.contains("touchline db migrate"), "\(refused.stderr)")
+        let still = try ClubStore(database, options: StoreOptions(migration: .deferred))
+        #expect(try still.appliedMigrations().count == 10)
+        still.close()
+        let migrated = try Touchline.run(["db", "migrate", "--db", database])
+        #expect(migrated.status == 0, "\(migrated.stderr)")
+        #expect(migrated.stdout.split(separator: "\n").filter { $0.hasPrefix("applied ") }.count == 6, "\(migrated.stdout)")
     }
 
     @Test func serveRefusesABadPoolSize() throws {

@@ -36,6 +36,10 @@ extension DatabaseCommandTests {
         #expect(rows["route"] == 1)
         #expect(rows["leagueZone"] == 5)
         #expect(rows["calendarDomain"] == 1)
+        for table in ["collection", "collectionCard", "ownedCard", "cardDraw", "swapProposal", "battle", "treasureHunt",
+                      "challengeResult", "stickerImage"] {
+            #expect(rows[table] ?? 0 > 0, "\(table) holds no row in the demo")
+        }
         #expect(thereReport.tables.allSatisfy { $0.sha256.count == 64 && $0.sha256.allSatisfy(\.isHexDigit) })
 
         let before = demo.listings
@@ -218,7 +222,8 @@ extension DatabaseCommandTests {
 
 /// The `make run` demo club database (`scripts/club-demo`), made once per test run, with what
 /// the demo leaves out so that every table holds rows: a stored route, a board and a deleted
-/// one, a reply, a message deleted by its sender, a calendar token, and a deleted friendly.
+/// one, a reply, a message deleted by its sender, a calendar token, a deleted friendly, a swap
+/// proposal, a battle and a challenge result.
 struct DemoClub: Sendable {
     /// A step of making the demo database failed: the message says which and why.
     struct Failure: Error, CustomStringConvertible {
@@ -304,6 +309,15 @@ struct DemoClub: Sendable {
         let friendly = try id(try run(["match", "add", "--home", "Athletic Infantil A", "--away", "Bilbao Athletic", "--date", "2024-11-02",
                                        "--as", "alice", "--json"]))
         _ = try run(["match", "delete", String(friendly), "--as", "alice"])
+        // The sticker tables the demo leaves empty: a swap proposal (bob's card 3, which he is
+        // given, for alice's 7), a battle, a challenge result and a gift's record.
+        let collection = "Athletic Club 2024/25"
+        _ = try run(["collection", "give", collection, "--to", "bob", "--cards", "3", "--as", "alice"])
+        _ = try run(["collection", "give", collection, "--to", "alice", "--cards", "7", "--as", "alice"])
+        _ = try run(["swap", "propose", collection, "--to", "alice", "--give", "3", "--get", "7", "--as", "bob"], as: bobPassword)
+        _ = try run(["battle", "propose", collection, "--to", "alice", "--kind", "random", "--as", "bob"], as: bobPassword)
+        _ = try run(["collection", "challenge", collection, "--collector", "bob", "--game", "Penalties", "--score", "4", "--won",
+                     "--as", "alice"])
         // Nothing but the database is needed from here on.
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where !name.hasPrefix("club.sqlite") {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
@@ -360,6 +374,14 @@ struct DemoClub: Sendable {
             ("bob's unread", ["message", "unread"], bob),
             ("boards", ["board", "list", "--json"], alice),
             ("routes", ["route", "list", "--json"], alice),
+            ("collections", ["collection", "list", "--all", "--json"], bob),
+            ("bob's album", ["collection", "album", "Athletic Club 2024/25", "--json"], bob),
+            ("alice's album", ["collection", "album", "Athletic Club 2024/25", "--json"], alice),
+            ("bob's draws", ["collection", "draws", "Athletic Club 2024/25", "--of", "bob", "--json"], alice),
+            ("challenges", ["collection", "challenges", "Athletic Club 2024/25", "--json"], alice),
+            ("swaps", ["swap", "list", "--all", "--json"], bob),
+            ("battles", ["battle", "list", "--json"], bob),
+            ("treasure", ["treasure", "show", "Athletic Club 2024/25", "--json"], bob),
         ]
         var outputs: [String: String] = [:]
         for (name, arguments, environment) in commands {
