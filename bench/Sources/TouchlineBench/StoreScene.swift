@@ -17,8 +17,9 @@ struct StoreSize {
 }
 
 /// The "store" scenes: a club database of users and messages is built in a temporary folder
-/// (removed at the end), then a typical user's inbox, their unread count, bulk sending and a
-/// login with the production password hash are timed on it.
+/// (removed at the end), then a typical user's inbox, their unread count, a league table, a
+/// swap day's plan (``StoreSwapDay``), bulk sending and a login with the production password
+/// hash are timed on it.
 ///
 /// Who writes to whom comes from SeededRandom with a fixed seed, so every run builds the same
 /// messages (only the password salts and timestamps differ).
@@ -43,7 +44,7 @@ enum StoreScene {
     /// Every store scene's name, to skip building a database when `--only` leaves them all out.
     static func names(_ size: StoreSize, prefix: String) -> [String] {
         ["inbox page", "inbox page 3", "unread count", "league table 380 matches"].map { "\(prefix): \($0)" }
-            + [sendName(size, prefix: prefix), "\(prefix): login"]
+            + [StoreSwapDay.sceneName(size, prefix: prefix), sendName(size, prefix: prefix), "\(prefix): login"]
     }
 
     /// Builds the SQLite database and runs the store scenes on it; then, given `postgres` (an
@@ -82,6 +83,7 @@ enum StoreScene {
          try inboxScene(fixture, bench: bench, page: 3, prefix: prefix),
          try unreadScene(fixture, bench: bench, prefix: prefix),
          try leagueTableScene(fixture, bench: bench, prefix: prefix),
+         try fixture.swapDay.scene(bench: bench, store: fixture.store, size: size, prefix: prefix),
          try sendScene(fixture, bench: bench, size: size, prefix: prefix),
          try loginScene(fixture, bench: bench, prefix: prefix)]
     }
@@ -195,6 +197,8 @@ struct StoreFixture {
 
     /// The league the table scene reads.
     var league: Int64
+    /// The collection the swap-plan scene plans.
+    var swapDay: StoreSwapDay
 
     /// Creates and fills the database `reference` (an SQLite path, or an empty PostgreSQL
     /// database's URL), printing how long it took; then registers the login scene's user,
@@ -215,9 +219,10 @@ struct StoreFixture {
         let season = try Data(contentsOf: URL(fileURLWithPath: "examples/leagues/laliga-2022-23.json"))
         let (league, _) = try Leagues(store: store).importSeason(reader, data: season, source: "laliga-2022-23.json",
                                                                  name: "LaLiga", rules: "la-liga")
+        let swapDay = try StoreSwapDay.build(store: store, size: size) { try builder.actor($0) }
         let fixture = StoreFixture(store: store, messaging: Messaging(store: store), reader: reader,
                                    inboxSize: builder.received[readerIndex], sender: sender, senderIndex: 0,
-                                   league: league.id)
+                                   league: league.id, swapDay: swapDay)
         try fixture.markOlderMailRead()
         return fixture
     }
