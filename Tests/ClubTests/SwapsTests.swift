@@ -182,7 +182,8 @@ import Testing
         #expect(throws: ClubError.notFound(kind: "user", reference: "zed")) {
             try swaps.propose(bob, "Liga Demo", to: "zed", give: 10, get: 35)
         }
-        #expect(throws: ClubError.refused(field: "collector", message: "erin has not started 'Liga Demo'", remedy: .startCollection(collection: "Liga Demo", id: 1))) {
+        // Only erin can start it: bob is told no remedy; erin is told how.
+        #expect(throws: ClubError.conflict(field: "collector", message: "erin has not started 'Liga Demo'")) {
             try swaps.propose(bob, "Liga Demo", to: "erin", give: 10, get: 35)
         }
         #expect(throws: ClubError.refused(field: "collector", message: "erin has not started 'Liga Demo'", remedy: .startCollection(collection: "Liga Demo", id: 1))) {
@@ -355,6 +356,18 @@ import Testing
         #expect(left.state == .closed && left.reason == "carol left the collection")
         #expect(try copies(collections2, bob2)[10] == [2, 0] && copies(collections2, dave2)[20] == [2, 0])
         try checkBlocksMatchProposals(club2)
+
+        // So does a member deleting their account; the record keeps the leg, giver unnamed.
+        let (club3, swaps3, collections3, users3) = try ringClub()
+        let bob3 = try #require(users3["bob"]), dave3 = try #require(users3["dave"])
+        let ring3 = try #require(try swaps3.proposePlan(bob3, "Liga Demo").rings.first)
+        _ = try swaps3.acceptRing(try #require(users3["carol"]), ring3.id)
+        try club3.accounts.delete(dave3, currentPassword: "dave-password")
+        let deleted = try swaps3.showRing(bob3, ring3.id)
+        #expect(deleted.state == .closed && deleted.reason == "dave deleted their account")
+        #expect(deleted.legs.map(\.giver) == ["bob", nil, "carol"] && deleted.legs.map(\.receiver) == [nil, "carol", "bob"])
+        #expect(try copies(collections3, bob3)[10] == [2, 0] && copies(collections3, try #require(users3["carol"]))[35] == [2, 0])
+        try checkBlocksMatchProposals(club3)
     }
 
     @Test func acceptingALegChecksTheCopyIsStillFree() throws {

@@ -115,8 +115,12 @@ struct SwapAPITests {
             #expect([bobs, carols, daves].allSatisfy { $0.values.allSatisfy { $0.blocked == 0 } })
             let again = try await client.send(.post, "/api/v1/swap-rings/\(ring)/reject", token: carol)
             #expect(try again.status == .conflict && again.problem().detail.contains("already accepted"))
-            #expect(try await client.send(.get, "/api/v1/swap-rings", token: bob).json()["items"] as? [Any] != nil)
-            #expect(try await client.send(.get, "/api/v1/swap-rings/0", token: bob).status != .ok)
+            // Done, it leaves the pending list and stays in the full one.
+            #expect((try await client.send(.get, "/api/v1/swap-rings", token: bob).json()["items"] as? [Any])?.isEmpty == true)
+            let all = try await client.send(.get, "/api/v1/swap-rings?all=true", token: bob).json()["items"] as? [[String: Any]]
+            #expect(all?.compactMap { $0["state"] as? String } == ["accepted"])
+            let zero = try await client.send(.get, "/api/v1/swap-rings/0", token: bob)
+            #expect(try zero.status == .notFound && zero.problem().detail == "no swap ring '0'")
             #expect(try test.count("swapRing") == 1 && test.count("swapRingLeg") == 3)
         }
     }

@@ -119,7 +119,8 @@ extension Collections {
         }
     }
 
-    /// Removes card `number`, refused while a collector holds a copy or a swap proposal names it.
+    /// Removes card `number`, refused while a collector holds a copy or a swap proposal or ring,
+    /// pending or kept as a record, names it.
     public func removeCard(_ actor: ActingUser, _ name: CollectionReference, number: Int) throws {
         try store.write { db in
             let found = try Self.administeredCollection(db, name, actor)

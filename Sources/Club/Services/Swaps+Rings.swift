@@ -106,14 +106,14 @@ extension Swaps {
             throw ClubError.notFound(kind: "card", reference: "\(number) in '\(found.name)'")
         }
         for (index, leg) in legs.enumerated() where legs[(index + legs.count - 1) % legs.count].card == leg.card {
-            throw ClubError.invalid(field: "ring", message: "\(leg.giver.username) would give card \(leg.card) and get it back")
+            throw ClubError.invalid(field: "ring", message: "\(leg.giver.username) would be given card \(leg.card) only to pass it on")
         }
         guard try db.swapRings.pendingCount(collection: found.id, proposer: proposer.userID) < maximumPendingRings else {
             throw ClubError.conflict(field: "swap ring", message: "\(proposer.username) already has \(maximumPendingRings) pending rings "
                                      + "in '\(found.name)'")
         }
         for leg in legs {
-            try Collections.checkCollecting(db, found, leg.giver)
+            try Collections.checkCollecting(db, found, other: leg.giver)
             do {
                 try SwapRules.checkAsk(leg.card, try db.collections.holding(found.id, user: leg.giver.userID, number: leg.card))
             } catch let error as StickerError {

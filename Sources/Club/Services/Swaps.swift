@@ -140,8 +140,9 @@ public struct Swaps: Sendable {
 
     /// Proposes, for `actor`, each cycle of the plan they are in, in one transaction: a
     /// two-person swap as a proposal (their card for the other's), a cycle of three to
-    /// ``maximumRingMembers`` collectors as a ring (``acceptRing(_:_:)``); longer cycles are
-    /// listed for swapping in person. Pending proposals and rings count as done: the copies
+    /// ``maximumRingMembers`` collectors as a ring (``acceptRing(_:_:)``); longer cycles, and
+    /// those past the most pending proposals or rings one collector may have, are listed for
+    /// swapping in person. Pending proposals and rings count as done: the copies
     /// they take are not spare and the cards they would bring are not missing, so running it
     /// again, or another member running it, proposes nothing twice.
     public func proposePlan(_ actor: ActingUser, _ name: CollectionReference, maximumCycleLength: Int? = nil) throws -> SwapPlanProposals {
@@ -154,8 +155,15 @@ public struct Swaps: Sendable {
                                          maximumCycleLength: maximumCycleLength)
             let mine = report.cycles.filter { cycle in cycle.contains { $0.giver == actor.username } }
             let ids = Dictionary(usernames.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
-            var proposed: [SwapProposalRecord] = [], rings: [SwapRingRecord] = []
-            for cycle in mine where cycle.count <= Self.maximumRingMembers {
+            var proposed: [SwapProposalRecord] = [], rings: [SwapRingRecord] = [], inPerson: [[SwapPlanReport.Step]] = []
+            // What the collector may still propose here; cycles past that are listed, not refused.
+            var proposalRoom = Self.maximumPending - (try db.swaps.pendingCount(collection: found.id, proposer: actor.userID))
+            var ringRoom = Self.maximumPendingRings - (try db.swapRings.pendingCount(collection: found.id, proposer: actor.userID))
+            for cycle in mine {
+                guard cycle.count <= Self.maximumRingMembers, (cycle.count == 2 ? proposalRoom : ringRoom) > 0 else {
+                    inPerson.append(cycle)
+                    continue
+                }
                 let legs = try cycle.map { step in
                     guard let id = ids[step.giver] else { throw ClubError.notFound(kind: "collector", reference: step.giver) }
                     return (giver: ActingUser(userID: id, username: step.giver), card: step.card)
@@ -166,12 +174,13 @@ public struct Swaps: Sendable {
                     let id = try Self.insert(db, found, proposer: actor, recipient: (taken.giver.userID, taken.giver.username),
                                              give: given.card, get: taken.card, at: now)
                     proposed.append(try Self.record(db, id))
+                    proposalRoom -= 1
                 } else {
                     rings.append(try Self.ringRecord(db, try Self.insertRing(db, found, proposer: actor, legs: legs, at: now)))
+                    ringRoom -= 1
                 }
             }
-            return SwapPlanProposals(collection: found.name, proposed: proposed, rings: rings,
-                                     cycles: mine.filter { $0.count > Self.maximumRingMembers })
+            return SwapPlanProposals(collection: found.name, proposed: proposed, rings: rings, cycles: inPerson)
         }
     }
 

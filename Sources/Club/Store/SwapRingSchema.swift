@@ -28,6 +28,7 @@ enum SwapRingSchema {
             UNIQUE (id, collectionId)
         );
         CREATE INDEX swapRing_collection ON swapRing(collectionId, state);
+        CREATE INDEX swapRing_proposer ON swapRing(proposerId, state);
 
         CREATE TABLE swapRingLeg (
             ringId INTEGER NOT NULL,
@@ -42,6 +43,7 @@ enum SwapRingSchema {
             FOREIGN KEY (collectionId, number) REFERENCES collectionCard(collectionId, number) ON DELETE CASCADE
         );
         CREATE INDEX swapRingLeg_giver ON swapRingLeg(giverId, collectionId, number);
+        CREATE INDEX swapRingLeg_card ON swapRingLeg(collectionId, number);
         """
 
     static let postgres = #"""
@@ -59,6 +61,7 @@ enum SwapRingSchema {
             UNIQUE (id, collectionId)
         );
         CREATE INDEX swapRing_collection ON swapRing(collectionId, state);
+        CREATE INDEX swapRing_proposer ON swapRing(proposerId, state);
 
         CREATE TABLE swapRingLeg (
             ringId BIGINT NOT NULL,
@@ -73,5 +76,6 @@ enum SwapRingSchema {
             FOREIGN KEY (collectionId, number) REFERENCES collectionCard(collectionId, number) ON DELETE CASCADE
         );
         CREATE INDEX swapRingLeg_giver ON swapRingLeg(giverId, collectionId, number);
+        CREATE INDEX swapRingLeg_card ON swapRingLeg(collectionId, number);
         """#
 }

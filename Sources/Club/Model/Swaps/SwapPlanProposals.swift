@@ -8,6 +8,7 @@ public struct SwapPlanProposals: Sendable, Equatable, Codable {
     public var proposed: [SwapProposalRecord]
     /// Rings made now, each waiting for its other members to accept.
     public var rings: [SwapRingRecord]
-    /// The collector's cycles longer than a ring may be.
+    /// The collector's cycles not proposed: longer than a ring may be, or past the most pending
+    /// proposals or rings they may have; to swap in person.
     public var cycles: [[SwapPlanReport.Step]]
 }

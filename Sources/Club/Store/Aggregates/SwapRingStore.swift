@@ -43,37 +43,35 @@ struct SwapRingStore {
     }
 
     func find(_ id: Int64) throws -> Found? {
-        guard let row = try db.fetchOne("SELECT id, collectionId, proposerId, state FROM swapRing WHERE id = ?", [id]) else {
-            return nil
-        }
-        return try found(row)
+        try found(try db.fetchAll("SELECT id, collectionId, proposerId, state FROM swapRing WHERE id = ?", [id])).first
     }
 
     /// Pending rings of collection `collection` (every collection when nil) that `user` is in.
     func pending(involving user: Int64, collection: Int64?) throws -> [Found] {
         let scope = collection == nil ? "" : " AND swapRing.collectionId = ?"
         let arguments: [any SQLBindable] = collection.map { [user, $0] } ?? [user]
-        return try db.fetchAll("""
+        return try found(try db.fetchAll("""
             SELECT DISTINCT swapRing.id, swapRing.collectionId, swapRing.proposerId, swapRing.state FROM swapRing
             JOIN swapRingLeg ON swapRingLeg.ringId = swapRing.id
             WHERE swapRing.state = 'pending' AND swapRingLeg.giverId = ?\(scope) ORDER BY swapRing.id
-            """, arguments).map(found)
+            """, arguments))
     }
 
     /// Every pending ring of `collection`.
     func pending(collection: Int64) throws -> [Found] {
-        try db.fetchAll("SELECT id, collectionId, proposerId, state FROM swapRing WHERE state = 'pending' AND collectionId = ? ORDER BY id",
-                        [collection]).map(found)
+        try found(try db.fetchAll("""
+            SELECT id, collectionId, proposerId, state FROM swapRing WHERE state = 'pending' AND collectionId = ? ORDER BY id
+            """, [collection]))
     }
 
     /// Pending rings in which `holder` gives card `number`.
     func pendingNaming(collection: Int64, holder: Int64, number: Int) throws -> [Found] {
-        try db.fetchAll("""
+        try found(try db.fetchAll("""
             SELECT swapRing.id, swapRing.collectionId, swapRing.proposerId, swapRing.state FROM swapRing
             JOIN swapRingLeg ON swapRingLeg.ringId = swapRing.id
             WHERE swapRing.state = 'pending' AND swapRingLeg.collectionId = ? AND swapRingLeg.giverId = ?
               AND swapRingLeg.number = ? ORDER BY swapRing.id
-            """, [collection, holder, number]).map(found)
+            """, [collection, holder, number]))
     }
 
     /// How many pending rings `proposer` has made in `collection`.
@@ -134,7 +132,7 @@ struct SwapRingStore {
             LEFT JOIN "user" AS giver ON giver.id = swapRingLeg.giverId
             JOIN collectionCard AS card ON card.collectionId = swapRingLeg.collectionId AND card.number = swapRingLeg.number
             JOIN sticker ON sticker.id = card.stickerId
-            WHERE swapRingLeg.ringId IN (\(ids.map { _ in "?" }.joined(separator: ", ")))
+            WHERE swapRingLeg.ringId IN (\(Self.placeholders(ids.count)))
             ORDER BY swapRingLeg.ringId, swapRingLeg.position
             """, ids)
         for row in rows {
@@ -154,15 +152,33 @@ struct SwapRingStore {
         }
     }
 
-    private func found(_ row: SQLRow) throws -> Found {
-        let id: Int64 = try row("id")
-        let legs = try db.fetchAll("""
-            SELECT position, giverId, number, acceptedAt IS NOT NULL AS accepted FROM swapRingLeg WHERE ringId = ? ORDER BY position
-            """, [id]).map {
-            Found.Leg(position: try $0("position"), giverID: try $0("giverId"), number: try $0("number"), accepted: try $0("accepted"))
+    /// The rings of `rows` (id, collectionId, proposerId, state), each with its legs, read in one
+    /// more query a thousand rings.
+    private func found(_ rows: [SQLRow]) throws -> [Found] {
+        guard !rows.isEmpty else { return [] }
+        let ids: [Int64] = try rows.map { try $0("id") }
+        var legs: [Int64: [Found.Leg]] = [:]
+        // A thousand rings a query keeps the IN list within both stores' limits on parameters.
+        for start in stride(from: 0, to: ids.count, by: 1_000) {
+            let chunk = Array(ids[start..<min(start + 1_000, ids.count)])
+            for leg in try db.fetchAll("""
+                SELECT ringId, position, giverId, number, acceptedAt IS NOT NULL AS accepted FROM swapRingLeg
+                WHERE ringId IN (\(Self.placeholders(chunk.count))) ORDER BY ringId, position
+                """, chunk) {
+                legs[try leg("ringId"), default: []].append(Found.Leg(position: try leg("position"), giverID: try leg("giverId"),
+                                                                     number: try leg("number"), accepted: try leg("accepted")))
+            }
         }
-        return Found(id: id, collectionID: try row("collectionId"), proposerID: try row("proposerId"),
-                     state: ProposalState(rawValue: try row("state")) ?? .closed, legs: legs)
+        return try rows.map { row in
+            let id: Int64 = try row("id")
+            return Found(id: id, collectionID: try row("collectionId"), proposerID: try row("proposerId"),
+                         state: ProposalState(rawValue: try row("state")) ?? .closed, legs: legs[id] ?? [])
+        }
+    }
+
+    /// `?, ?, ?` for `count` values of an IN list.
+    private static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
     }
 }
 
