@@ -128,7 +128,7 @@ import TestSupport
         #expect(throws: ClubError.notFound(kind: "card", reference: "7 in 'Liga Demo'")) {
             try collections.give(alice, "Liga Demo", to: "bob", cards: [7])
         }
-        #expect(throws: ClubError.refused(field: "collector", message: "carol has not started 'Liga Demo'", remedy: .startCollection(collection: "Liga Demo", id: 1))) {
+        #expect(throws: ClubError.conflict(field: "collector", message: "carol has not started 'Liga Demo'")) {
             try collections.grant(alice, "Liga Demo", to: "carol", envelopes: 1)
         }
         for bad in [0, 1_001, -3] {

@@ -131,7 +131,7 @@ import Testing
         #expect(throws: ClubError.invalid(field: "to", message: "a battle is with another collector, not with yourself")) {
             try battles.propose(bob, "Liga Demo", to: "bob", kind: .random)
         }
-        #expect(throws: ClubError.refused(field: "collector", message: "dave has not started 'Liga Demo'", remedy: .startCollection(collection: "Liga Demo", id: 1))) {
+        #expect(throws: ClubError.conflict(field: "collector", message: "dave has not started 'Liga Demo'")) {
             try battles.propose(bob, "Liga Demo", to: "dave", kind: .random)
         }
         _ = try battles.accept(carol, battle.id)

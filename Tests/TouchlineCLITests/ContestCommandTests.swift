@@ -54,7 +54,9 @@ import Testing
             (["battle", "show", "2"], "dave", 65, "no battle '2'"),
             (["battle", "claim", "2"], "carol", 77, "permission denied: only the winner of battle 2 may claim its card"),
             (["battle", "claim", "2", "--card", "3"], "bob", 65, "card: battle 2 is random: its card is drawn, not chosen"),
-            (["battle", "propose", Self.name, "--to", "dave"], "bob", 65, "collector: dave has not started 'Athletic Club 2024/25' (touchline collection start)"),
+            (["battle", "propose", Self.name, "--to", "dave"], "bob", 65, "collector: dave has not started 'Athletic Club 2024/25'"),
+            // dave himself is told how to start it.
+            (["swap", "matches", Self.name], "dave", 65, "collector: dave has not started 'Athletic Club 2024/25' (touchline collection start)"),
         ]
         for (arguments, user, status, message) in cases {
             let result = try club.run(arguments, as: user)

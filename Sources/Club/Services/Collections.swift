@@ -377,7 +377,11 @@ public struct Collections: Sendable {
         let found = try find(db, name)
         try checkAdministers(db, found, actor)
         let user = try db.users.id(username: username)
-        try checkCollecting(db, found, ActingUser(userID: user, username: username))
+        if user == actor.userID {
+            try checkCollecting(db, found, actor)
+        } else {
+            try checkCollecting(db, found, other: ActingUser(userID: user, username: username))
+        }
         return (found, user)
     }
 
@@ -387,8 +391,17 @@ public struct Collections: Sendable {
         }
     }
 
-    static func checkCollecting(_ db: StoreTransaction, _ found: CollectionStore.Found, _ user: ActingUser) throws {
-        guard try db.collections.isCollector(found.id, user: user.userID) else { throw notCollecting(user.username, found) }
+    /// Checks that `actor` collects `found`; if not, the refusal says how they start it.
+    static func checkCollecting(_ db: StoreTransaction, _ found: CollectionStore.Found, _ actor: ActingUser) throws {
+        guard try db.collections.isCollector(found.id, user: actor.userID) else { throw notCollecting(actor.username, found) }
+    }
+
+    /// Checks that `user`, someone the actor names, collects `found`: only they can start it,
+    /// so the refusal names no remedy for the actor.
+    static func checkCollecting(_ db: StoreTransaction, _ found: CollectionStore.Found, other user: ActingUser) throws {
+        guard try db.collections.isCollector(found.id, user: user.userID) else {
+            throw ClubError.conflict(field: "collector", message: "\(user.username) has not started '\(found.name)'")
+        }
     }
 
     /// Collection `name` and the id of `username`, another collector of it than `actor`, who
@@ -401,7 +414,7 @@ public struct Collections: Sendable {
         guard other != actor.userID else {
             throw ClubError.invalid(field: "to", message: "\(what) is with another collector, not with yourself")
         }
-        try checkCollecting(db, found, ActingUser(userID: other, username: username))
+        try checkCollecting(db, found, other: ActingUser(userID: other, username: username))
         return (found, other)
     }
 
