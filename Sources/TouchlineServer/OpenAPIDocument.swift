@@ -7481,10 +7481,10 @@ enum OpenAPIDocument {
             "name": "description",
             "in": "query",
             "required": false,
-            "description": "the collection's description, with name",
+            "description": "the collection's description, with name (at most 500 characters here; a longer one goes in collection.json)",
             "schema": {
               "type": "string",
-              "maxLength": 2000
+              "maxLength": 500
             }
           },
           {

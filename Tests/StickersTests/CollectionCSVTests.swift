@@ -98,12 +98,12 @@ import Stickers
         func read(json: String?, csv: String?, details: CollectionManifest.CSVDetails?) throws -> CollectionManifest {
             let files = ["collection.json": json, "collection.csv": csv, "one.png": "PNG", "extra.png": "not named"]
             return try CollectionManifest.readFolder(source: { "folder" + ($0.isEmpty ? "" : "/" + $0) }, details: details,
-                                                     detailsOption: "--name") { path in files[path].flatMap { $0 }.map { Data($0.utf8) } }.manifest
+                                                     detailsOption: { "--" + $0 }) { path in files[path].flatMap { $0 }.map { Data($0.utf8) } }.manifest
         }
         let json = #"{"format": "touchline.collection", "version": 1, "name": "J", "families": [{"name": "A", "cards": [{"number": 1, "title": "One", "image": "one.png"}, {"number": 2, "title": "Two", "image": "two.png"}]}]}"#
         let csv = "family,number,title\nA,1,One\n"
         // The images the manifest names that the folder holds, and no other.
-        let folder = try CollectionManifest.readFolder(source: { $0 }, details: nil, detailsOption: "--name") { path in
+        let folder = try CollectionManifest.readFolder(source: { $0 }, details: nil, detailsOption: { "--" + $0 }) { path in
             ["collection.json": json, "one.png": "PNG", "extra.png": "x"][path].map { Data($0.utf8) }
         }
         #expect(folder.images == ["one.png": Data("PNG".utf8)])
@@ -121,6 +121,13 @@ import Stickers
         #expect(throws: ManifestError.unreadable(source: "folder/collection.json",
                                                  message: "names its collection itself; --name is for a collection.csv manifest")) {
             try read(json: json, csv: nil, details: Self.details)
+        }
+        // What the front end gives beside a CSV manifest is named as it gave it.
+        #expect(throws: ManifestError.unreadable(source: "--packSize", message: "expected 1 to 50 cards an envelope, not 0")) {
+            try read(json: nil, csv: csv, details: .init(name: "Liga", packSize: 0))
+        }
+        #expect(throws: ManifestError.unreadable(source: "--name", message: "expected 1 to 100 characters, not 101")) {
+            try read(json: nil, csv: csv, details: .init(name: String(repeating: "x", count: 101)))
         }
     }
 }

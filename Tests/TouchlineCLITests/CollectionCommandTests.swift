@@ -118,6 +118,9 @@ import Testing
         #expect(unnamed.status == 65 && unnamed.stderr.hasSuffix("collection.csv: does not name its collection; give the name with --name\n"),
                 "\(unnamed.stderr)")
         #expect(try club.run(["collection", "import", folder, "--pack-size", "4"], as: "alice").status == 64)
+        let badSize = try club.run(["collection", "import", folder, "--name", "Liga CSV", "--pack-size", "0"], as: "alice")
+        #expect(badSize.status == 65 && badSize.stderr == "touchline: error: --pack-size: expected 1 to 50 cards an envelope, not 0\n",
+                "\(badSize.stderr)")
         let imported = try club.run(["collection", "import", folder, "--name", "Liga CSV", "--description", "From a sheet",
                                      "--pack-size", "2"], as: "alice")
         #expect(imported.status == 0 && imported.stdout == "imported collection 1: Liga CSV, 2 families, 3 cards, 2 images\n",

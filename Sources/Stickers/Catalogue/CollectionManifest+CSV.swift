@@ -18,6 +18,23 @@ extension CollectionManifest {
             self.description = description
             self.packSize = packSize
         }
+
+        /// The first detail that breaks the manifest's rules, as `option` names it (`--name`,
+        /// or `query parameter 'name'`, for the fields `name`, `description` and `packSize`).
+        ///
+        /// - Throws: ``ManifestError/unreadable(source:message:)`` whose source is the option.
+        func check(naming option: (String) -> String) throws {
+            if let expected = CollectionManifest.textExpectation(name, 1...100) {
+                throw ManifestError.unreadable(source: option("name"), message: expected)
+            }
+            if let description, let expected = CollectionManifest.textExpectation(description, 0...2_000) {
+                throw ManifestError.unreadable(source: option("description"), message: expected)
+            }
+            if let packSize, !(1...EnvelopeDraw.maximumSize).contains(packSize) {
+                throw ManifestError.unreadable(source: option("packSize"),
+                                               message: "expected 1 to \(EnvelopeDraw.maximumSize) cards an envelope, not \(packSize)")
+            }
+        }
     }
 
     /// The columns of `collection.csv`, by their header names (any case, any order).
@@ -32,12 +49,13 @@ extension CollectionManifest {
     /// (not both), and every image the manifest names that it holds (one it lacks is left for
     /// the service to report with the rest). `file` gives the bytes of a file by its path
     /// inside, or nil when there is none; `source` names a file of it in messages (the whole
-    /// for ""); `details` is what a CSV manifest cannot say, given by the front end's
-    /// `detailsOption` (`--name`), refused beside `collection.json`, which says it all.
+    /// for ""); `details` is what a CSV manifest cannot say, given by the front end's options
+    /// (`detailsOption` names them: `name` as `--name`, `packSize` as `--pack-size`, ...),
+    /// refused beside `collection.json`, which says it all.
     ///
     /// - Throws: ``ManifestError`` (``ManifestError/missing(source:)`` when neither manifest is
     ///   there), or what `file` throws.
-    public static func readFolder(source: (String) -> String, details: CSVDetails?, detailsOption: String,
+    public static func readFolder(source: (String) -> String, details: CSVDetails?, detailsOption: (String) -> String,
                                   file: (String) throws -> Data?) throws -> (manifest: CollectionManifest, images: [String: Data]) {
         let manifest: CollectionManifest
         switch (try file(jsonFileName), try file(csvFileName)) {
@@ -48,14 +66,15 @@ extension CollectionManifest {
         case (let json?, nil):
             guard details == nil else {
                 throw ManifestError.unreadable(source: source(jsonFileName), message: "names its collection itself; "
-                                               + "\(detailsOption) is for a \(csvFileName) manifest")
+                                               + "\(detailsOption("name")) is for a \(csvFileName) manifest")
             }
             manifest = try read(json, source: source(jsonFileName))
         case (nil, let csv?):
             guard let details else {
                 throw ManifestError.unreadable(source: source(csvFileName), message: "does not name its collection; give the name "
-                                               + "with \(detailsOption)")
+                                               + "with \(detailsOption("name"))")
             }
+            try details.check(naming: detailsOption)
             manifest = try read(csv: csv, source: source(csvFileName), details: details)
         }
         var images: [String: Data] = [:]

@@ -185,9 +185,15 @@ public struct CollectionManifest: Sendable, Hashable, Codable {
     /// a description 0 to 2,000), or nil: the manifest's rule, for a catalogue edited one field
     /// at a time too.
     public static func textProblem(_ text: String, _ field: String, _ length: ClosedRange<Int>) -> String? {
-        if text.contains("\0") { return "\(field): expected text without NUL characters" }
+        textExpectation(text, length).map { "\(field): \($0)" }
+    }
+
+    /// What `text` of `length` characters should have been, or nil: ``textProblem(_:_:_:)``
+    /// without its field.
+    static func textExpectation(_ text: String, _ length: ClosedRange<Int>) -> String? {
+        if text.contains("\0") { return "expected text without NUL characters" }
         if !length.contains(text.count) || (length.lowerBound > 0 && text.trimmingCharacters(in: .whitespaces).isEmpty) {
-            return "\(field): expected \(length.lowerBound) to \(length.upperBound) characters, not \(text.count)"
+            return "expected \(length.lowerBound) to \(length.upperBound) characters, not \(text.count)"
         }
         return nil
     }

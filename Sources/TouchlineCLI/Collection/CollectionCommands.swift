@@ -316,7 +316,9 @@ enum CollectionFolder {
         }
         let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardizedFileURL.path
         let manifests = [CollectionManifest.jsonFileName, CollectionManifest.csvFileName]
-        return try CollectionManifest.readFolder(source: { path(folder, $0) }, details: details, detailsOption: "--name") { relative in
+        let options = ["name": "--name", "description": "--description", "packSize": "--pack-size"]
+        return try CollectionManifest.readFolder(source: { path(folder, $0) }, details: details,
+                                                 detailsOption: { options[$0] ?? $0 }) { relative in
             let url = URL(fileURLWithPath: folder).appendingPathComponent(relative)
             guard FileManager.default.fileExists(atPath: url.path) else { return nil }
             guard url.resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(root + "/") else {

@@ -24,7 +24,9 @@ enum CollectionImportArchive {
     /// `description` and `packSize` may not be either).
     static func details(_ request: Request) throws -> CollectionManifest.CSVDetails? {
         let query = Query(request)
-        let name = try query.string("name"), description = try query.string("description", maximumLength: 2_000)
+        // A description of 500 characters keeps the request target within the server's 8 KiB
+        // however it is percent-encoded; a longer one goes in collection.json.
+        let name = try query.string("name"), description = try query.string("description", maximumLength: 500)
         let packSize = try query.int("packSize", in: 1...EnvelopeDraw.maximumSize)
         guard let name else {
             if description != nil || packSize != nil {
@@ -45,7 +47,7 @@ enum CollectionImportArchive {
                                          limits: limits(uploadBytes: uploadBytes))
         do {
             return try CollectionManifest.readFolder(source: { $0.isEmpty ? "body" : "body: \($0)" }, details: details,
-                                                     detailsOption: "the query parameter 'name'") { path in
+                                                     detailsOption: { "the query parameter '\($0)'" }) { path in
                 archive.contains(path) ? try archive.read(path) : nil
             }
         } catch ManifestError.missing(let source) {
