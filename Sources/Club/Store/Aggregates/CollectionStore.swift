@@ -428,22 +428,23 @@ struct CollectionStore {
     func export(_ id: Int64) throws -> (CollectionManifest, [String: Data])? {
         guard let row = try db.fetchOne("""
             SELECT collection.name, collection.description, collection.packSize, collection.commonWeight,
-                   collection.rareWeight, collection.specialWeight, cover.sha256 AS coverSha, cover.format AS coverFormat,
-                   cover.data AS coverData
+                   collection.rareWeight, collection.specialWeight, cover.id AS coverId, cover.sha256 AS coverSha,
+                   cover.format AS coverFormat
             FROM collection LEFT JOIN stickerImage AS cover ON cover.id = collection.coverImageId WHERE collection.id = ?
             """, [id]) else { return nil }
-        var images: [String: Data] = [:]
-        func file(_ sha: String?, _ format: String?, _ data: Data?) -> String? {
-            guard let sha, let format, let data else { return nil }
+        // Each image's file name by its id; the bytes are read once an image, however many cards share it.
+        var names: [Int64: String] = [:]
+        func file(_ imageID: Int64?, _ sha: String?, _ format: String?) -> String? {
+            guard let imageID, let sha, let format else { return nil }
             let name = "image-\(sha.prefix(16)).\(format == "png" ? "png" : "jpg")"
-            images[name] = data
+            names[imageID] = name
             return name
         }
         let description: String = try row("description")
         var manifest = CollectionManifest(
             name: try row("name"), description: description.isEmpty ? nil : description, packSize: try row("packSize"),
             weights: RarityWeights(common: try row("commonWeight"), rare: try row("rareWeight"), special: try row("specialWeight")),
-            cover: file(try row("coverSha"), try row("coverFormat"), try row("coverData")), families: [])
+            cover: file(try row("coverId"), try row("coverSha"), try row("coverFormat")), families: [])
         var families: [Int64: Int] = [:]
         for family in try db.fetchAll("SELECT id, name FROM cardFamily WHERE collectionId = ? ORDER BY id", [id]) {
             families[try family("id")] = manifest.families.count
@@ -451,7 +452,7 @@ struct CollectionStore {
         }
         for card in try db.fetchAll("""
             SELECT card.number, card.familyId, card.rarity, sticker.title, sticker.description,
-                   image.sha256, image.format, image.data
+                   image.id AS imageId, image.sha256, image.format
             FROM collectionCard AS card JOIN sticker ON sticker.id = card.stickerId
             LEFT JOIN stickerImage AS image ON image.id = card.imageId
             WHERE card.collectionId = ? ORDER BY card.number
@@ -460,8 +461,17 @@ struct CollectionStore {
             let description: String = try card("description")
             manifest.families[index].cards.append(.init(
                 number: try card("number"), title: try card("title"), description: description.isEmpty ? nil : description,
-                image: file(try card("sha256"), try card("format"), try card("data")),
+                image: file(try card("imageId"), try card("sha256"), try card("format")),
                 rarity: Rarity(rawValue: try card("rarity")) ?? .common))
+        }
+        var images: [String: Data] = [:]
+        for image in try db.fetchAll("""
+            SELECT id, data FROM stickerImage
+            WHERE id IN (SELECT imageId FROM collectionCard WHERE collectionId = ?)
+               OR id = (SELECT coverImageId FROM collection WHERE id = ?)
+            """, [id, id]) {
+            guard let name = names[try image("id")] else { continue }
+            images[name] = try image("data")
         }
         return (manifest, images)
     }
