@@ -36,7 +36,7 @@ extension Collections {
 
     /// Adds family `family` (a name unique in the collection, ignoring case).
     public func addFamily(_ actor: ActingUser, _ name: CollectionReference, family: String) throws {
-        try Self.checkText(family, "family", 1...100)
+        try Self.checkText(family, "family", CollectionManifest.nameLength)
         try store.write { db in
             let found = try Self.administeredCollection(db, name, actor)
             guard try db.collections.familyID(found.id, nameKey: CaseFold.key(family)) == nil else {
@@ -51,7 +51,7 @@ extension Collections {
 
     /// Renames family `family` to `newName`.
     public func renameFamily(_ actor: ActingUser, _ name: CollectionReference, family: String, to newName: String) throws {
-        try Self.checkText(newName, "family", 1...100)
+        try Self.checkText(newName, "family", CollectionManifest.nameLength)
         try store.write { db in
             let found = try Self.administeredCollection(db, name, actor)
             let id = try Self.family(db, found, family)
@@ -82,8 +82,8 @@ extension Collections {
     public func addCard(_ actor: ActingUser, _ name: CollectionReference, number: Int, title: String, family: String,
                         description: String = "", rarity: Rarity = .common, image: Data? = nil) throws {
         try Self.checkNumber(number)
-        try Self.checkText(title, "title", 1...100)
-        try Self.checkText(description, "description", 0...2_000)
+        try Self.checkText(title, "title", CollectionManifest.nameLength)
+        try Self.checkText(description, "description", CollectionManifest.descriptionLength)
         let checked = try Self.checkedImage(image, field: "image")
         try store.write { db in
             let found = try Self.administeredCollection(db, name, actor)
@@ -103,8 +103,8 @@ extension Collections {
     /// change in every collection that reuses it; its family, rarity and image are this
     /// collection's.
     public func editCard(_ actor: ActingUser, _ name: CollectionReference, number: Int, _ changes: CardChanges) throws {
-        if let title = changes.title { try Self.checkText(title, "title", 1...100) }
-        if let description = changes.description { try Self.checkText(description, "description", 0...2_000) }
+        if let title = changes.title { try Self.checkText(title, "title", CollectionManifest.nameLength) }
+        if let description = changes.description { try Self.checkText(description, "description", CollectionManifest.descriptionLength) }
         let checked = try Self.checkedImage(changes.image, field: "image")
         try store.write { db in
             let found = try Self.administeredCollection(db, name, actor)

@@ -24,15 +24,8 @@ extension CollectionManifest {
         ///
         /// - Throws: ``ManifestError/unreadable(source:message:)`` whose source is the option.
         func check(naming option: (String) -> String) throws {
-            if let expected = CollectionManifest.textExpectation(name, 1...100) {
-                throw ManifestError.unreadable(source: option("name"), message: expected)
-            }
-            if let description, let expected = CollectionManifest.textExpectation(description, 0...2_000) {
-                throw ManifestError.unreadable(source: option("description"), message: expected)
-            }
-            if let packSize, !(1...EnvelopeDraw.maximumSize).contains(packSize) {
-                throw ManifestError.unreadable(source: option("packSize"),
-                                               message: "expected 1 to \(EnvelopeDraw.maximumSize) cards an envelope, not \(packSize)")
+            if let problem = CollectionManifest.detailProblems(name: name, description: description, packSize: packSize).first {
+                throw ManifestError.unreadable(source: option(problem.field), message: problem.expected)
             }
         }
     }

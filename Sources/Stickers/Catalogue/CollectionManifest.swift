@@ -59,6 +59,10 @@ public struct CollectionManifest: Sendable, Hashable, Codable {
     public static let maximumFamilies = 500
     /// The highest card number.
     public static let maximumNumber = 99_999
+    /// How long a name or title (a collection's, a family's, a card's) and a description may be,
+    /// in characters.
+    public static let nameLength = 1...100
+    public static let descriptionLength = 0...2_000
     /// The most problems one report lists.
     static let problemsShown = 10
 
@@ -129,11 +133,8 @@ public struct CollectionManifest: Sendable, Hashable, Codable {
         var problems: [String] = []
         if format != Self.formatName { problems.append("format: expected \"\(Self.formatName)\"") }
         if version != Self.currentVersion { problems.append("version: expected \(Self.currentVersion), not \(version)") }
-        Self.checkText(name, places.collectionField("name"), 1...100, into: &problems)
-        if let description { Self.checkText(description, places.collectionField("description"), 0...2_000, into: &problems) }
-        if let packSize, !(1...EnvelopeDraw.maximumSize).contains(packSize) {
-            problems.append("\(places.collectionField("packSize")): expected 1 to \(EnvelopeDraw.maximumSize) cards an envelope, "
-                            + "not \(packSize)")
+        for (field, expected) in Self.detailProblems(name: name, description: description, packSize: packSize) {
+            problems.append("\(places.collectionField(field)): \(expected)")
         }
         if let weights {
             do { _ = try weights.validated() } catch { problems.append(error.localizedDescription) }
@@ -147,7 +148,7 @@ public struct CollectionManifest: Sendable, Hashable, Codable {
         var cards = 0
         for (index, family) in families.enumerated() {
             let field = places.familyName(index)
-            Self.checkText(family.name, field, 1...100, into: &problems)
+            Self.checkText(family.name, field, Self.nameLength, into: &problems)
             if let first = familyNames[CaseFold.key(family.name)] {
                 problems.append("\(field): \"\(family.name)\" is the name of \(places.family(first)) too "
                                 + "(names are told apart ignoring case)")
@@ -164,9 +165,9 @@ public struct CollectionManifest: Sendable, Hashable, Codable {
                 } else {
                     numbers[card.number] = place
                 }
-                Self.checkText(card.title, places.field(place, "title"), 1...100, into: &problems)
+                Self.checkText(card.title, places.field(place, "title"), Self.nameLength, into: &problems)
                 if let description = card.description {
-                    Self.checkText(description, places.field(place, "description"), 0...2_000, into: &problems)
+                    Self.checkText(description, places.field(place, "description"), Self.descriptionLength, into: &problems)
                 }
                 if let image = card.image { Self.checkImagePath(image, places.field(place, "image"), into: &problems) }
             }
@@ -186,6 +187,21 @@ public struct CollectionManifest: Sendable, Hashable, Codable {
     /// at a time too.
     public static func textProblem(_ text: String, _ field: String, _ length: ClosedRange<Int>) -> String? {
         textExpectation(text, length).map { "\(field): \($0)" }
+    }
+
+    /// What the collection-wide fields break, each with what was expected: the one rule for a
+    /// manifest's and for what a front end gives beside a CSV manifest
+    /// (``CSVDetails``), which each name the field their own way.
+    static func detailProblems(name: String, description: String?, packSize: Int?) -> [(field: String, expected: String)] {
+        var problems: [(field: String, expected: String)] = []
+        if let expected = textExpectation(name, nameLength) { problems.append(("name", expected)) }
+        if let description, let expected = textExpectation(description, descriptionLength) {
+            problems.append(("description", expected))
+        }
+        if let packSize, !(1...EnvelopeDraw.maximumSize).contains(packSize) {
+            problems.append(("packSize", "expected 1 to \(EnvelopeDraw.maximumSize) cards an envelope, not \(packSize)"))
+        }
+        return problems
     }
 
     /// What `text` of `length` characters should have been, or nil: ``textProblem(_:_:_:)``
