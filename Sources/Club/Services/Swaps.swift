@@ -5,8 +5,9 @@ import Support
 /// One-for-one swaps between collectors of a collection: proposals that block the offered
 /// copy, accepted (both cards move at once), rejected or cancelled; who to swap with; and the
 /// swap-day plan for everyone at once, whose cycles a collector can propose in one go (two
-/// collectors as a proposal, more as a ring, `Swaps+Rings.swift`). The rules (what may be offered or asked, the plan itself) are Stickers'; this decides
-/// who may do what and keeps each pending proposal's blocked copy in the store in step.
+/// collectors as a proposal, more as a ring, `Swaps+Rings.swift`). The rules (what may be
+/// offered or asked, the plan itself) are Stickers'; this decides who may do what and keeps
+/// each pending proposal's blocked copy in the store in step.
 ///
 /// Every command is one transaction: on SQLite writers take turns; on PostgreSQL two
 /// conflicting accepts are serializable transactions, one of which is run again and then finds

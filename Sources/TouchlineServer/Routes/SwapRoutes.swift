@@ -45,13 +45,13 @@ struct SwapRoutes {
             return try APIJSON.response(try await api.run(for: request) { try swaps.show($0, id) })
         }
         v1.post("swaps/{id}/accept") { request, context in
-            try await answer(request, context) { try swaps.accept($0, $1) }
+            try await answer(request, context, kind: "swap") { try swaps.accept($0, $1) }
         }
         v1.post("swaps/{id}/reject") { request, context in
-            try await answer(request, context) { try swaps.reject($0, $1) }
+            try await answer(request, context, kind: "swap") { try swaps.reject($0, $1) }
         }
         v1.post("swaps/{id}/cancel") { request, context in
-            try await answer(request, context) { try swaps.cancel($0, $1) }
+            try await answer(request, context, kind: "swap") { try swaps.cancel($0, $1) }
         }
         v1.get("swap-rings") { request, _ in
             let query = Query(request)
@@ -66,13 +66,13 @@ struct SwapRoutes {
             return try APIJSON.response(try await api.run(for: request) { try swaps.showRing($0, id) })
         }
         v1.post("swap-rings/{id}/accept") { request, context in
-            try await answerRing(request, context) { try swaps.acceptRing($0, $1) }
+            try await answer(request, context, kind: "swap ring") { try swaps.acceptRing($0, $1) }
         }
         v1.post("swap-rings/{id}/reject") { request, context in
-            try await answerRing(request, context) { try swaps.rejectRing($0, $1) }
+            try await answer(request, context, kind: "swap ring") { try swaps.rejectRing($0, $1) }
         }
         v1.post("swap-rings/{id}/cancel") { request, context in
-            try await answerRing(request, context) { try swaps.cancelRing($0, $1) }
+            try await answer(request, context, kind: "swap ring") { try swaps.cancelRing($0, $1) }
         }
         v1.get("collections/{id}/swap-matches") { request, context in
             let collection = try CollectionRoutes.collection(context)
@@ -96,17 +96,11 @@ struct SwapRoutes {
         try Query(request).int("maxCycle", in: 2...1_000_000)
     }
 
-    /// Acts on proposal `{id}` and answers with it as it now stands.
-    private func answer(_ request: Request, _ context: APIContext,
-                        _ act: @escaping @Sendable (ActingUser, Int64) throws -> SwapProposalRecord) async throws -> Response {
-        let id = try PathID.parse(context, "id", kind: "swap")
-        return try APIJSON.response(try await api.run(for: request) { try act($0, id) })
-    }
-
-    /// Acts on ring `{id}` and answers with it as it now stands.
-    private func answerRing(_ request: Request, _ context: APIContext,
-                            _ act: @escaping @Sendable (ActingUser, Int64) throws -> SwapRingRecord) async throws -> Response {
-        let id = try PathID.parse(context, "id", kind: "swap ring")
+    /// Acts on proposal or ring `{id}` (`kind` names it when there is no such id) and answers
+    /// with it as it now stands.
+    private func answer<Record: Encodable & Sendable>(_ request: Request, _ context: APIContext, kind: String,
+                                                      _ act: @escaping @Sendable (ActingUser, Int64) throws -> Record) async throws -> Response {
+        let id = try PathID.parse(context, "id", kind: kind)
         return try APIJSON.response(try await api.run(for: request) { try act($0, id) })
     }
 }
