@@ -122,13 +122,70 @@ public struct Accounts: Sendable {
         try store.read { db in try Self.account(db, id: actor.userID) }
     }
 
-    /// Anyone's public profile (no email).
-    public func profile(username: String) throws -> UserProfile {
-        try store.read { db in
-            guard let profile = try db.users.profile(username: username) else {
-                throw ClubError.notFound(kind: "user", reference: username)
+    /// Anyone's profile as `viewer` (nil: nobody logged in) may see it, never the email:
+    /// ``UserProfile`` says which parts are whose to see.
+    public func profile(username: String, viewer: ActingUser? = nil) throws -> UserProfile {
+        try store.read { db in try Follows.profile(db, username: username, viewer: viewer) }
+    }
+
+    /// The longest city, sport or vehicle, in characters.
+    public static let maximumProfileLine = 100
+    /// The longest bio, in characters.
+    public static let maximumBio = 1_000
+
+    /// Changes the actor's profile: its privacy and details (``ProfileChanges``). Making it
+    /// public turns every pending follow request into a follow, in the same transaction.
+    ///
+    /// - Throws: ``ClubError/invalid(field:message:)`` for a detail that is too long or holds
+    ///   a NUL, or for no change at all.
+    @discardableResult
+    public func editProfile(_ actor: ActingUser, _ changes: ProfileChanges) throws -> UserProfile {
+        guard !changes.isEmpty else { throw ClubError.invalid(field: "profile", message: "give something to change") }
+        let city = try changes.city.map { try Self.detail($0, field: "city", maximum: Self.maximumProfileLine) }
+        let bio = try changes.bio.map { try Self.detail($0, field: "bio", maximum: Self.maximumBio) }
+        let sport = try changes.sport.map { try Self.detail($0, field: "sport", maximum: Self.maximumProfileLine) }
+        return try store.write { db in
+            guard let stored = try db.follows.profile(username: actor.username) else {
+                throw ClubError.invalidCredentials("the account no longer exists")
             }
-            return profile
+            let isPrivate = changes.isPrivate ?? stored.isPrivate
+            try db.follows.updateProfile(id: actor.userID, isPrivate: isPrivate, city: city ?? stored.profile.city,
+                                         bio: bio ?? stored.profile.bio, sport: sport ?? stored.profile.sport)
+            if stored.isPrivate, !isPrivate { try db.follows.acceptAll(followed: actor.userID) }
+            return try Follows.profile(db, username: actor.username, viewer: actor)
+        }
+    }
+
+    /// A profile detail as stored: trimmed, nil when that leaves nothing (which clears it).
+    private static func detail(_ text: String, field: String, maximum: Int) throws -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return nil }
+        return try Validation.text(trimmed, field: field, maximum: maximum)
+    }
+
+    /// Sets the actor's profile photo (a PNG or JPEG, checked as a player photo is:
+    /// ``Squads/photoMaximumBytes``, whole), or removes it with nil. Anyone sees it.
+    ///
+    /// - Throws: ``ClubError/invalid(field:message:)`` for a file that is not a whole PNG or
+    ///   JPEG within the limits.
+    public func setPhoto(_ actor: ActingUser, _ data: Data?) throws {
+        let checked = try data.map { data in (data, try Validation.image(data, field: "photo")) }
+        try store.write { db in
+            try db.follows.setPhoto(checked.map { data, header in
+                (data, header.format == .png ? "png" : "jpeg", header.width, header.height)
+            }, of: actor.userID)
+        }
+    }
+
+    /// `username`'s profile photo, as it was given.
+    ///
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` for an unknown user or one without a photo.
+    public func photo(username: String) throws -> ProfilePhoto {
+        try store.read { db in
+            guard let found = try db.follows.photo(of: try db.users.id(username: username)) else {
+                throw ClubError.notFound(kind: "photo of", reference: username)
+            }
+            return ProfilePhoto(data: found.data, mediaType: found.format == "png" ? "image/png" : "image/jpeg")
         }
     }
 

@@ -122,21 +122,15 @@ public struct Messaging: Sendable {
         }
     }
 
-    /// Refuses new messages from `username` to the actor.
+    /// Refuses new messages from `username` to the actor: the one block list, which
+    /// ``Follows/block(_:_:)`` keeps (blocking also ends the follows between the two).
     public func block(_ actor: ActingUser, _ username: String) throws {
-        try store.write { db in
-            let id = try db.users.id(username: username)
-            guard id != actor.userID else { throw ClubError.invalid(field: "user", message: "you cannot block yourself") }
-            try db.messages.block(id, by: actor.userID)
-        }
+        try Follows(store: store).block(actor, username)
     }
 
-    /// Accepts messages from `username` again.
+    /// Accepts messages from `username` again (``Follows/unblock(_:_:)``).
     public func unblock(_ actor: ActingUser, _ username: String) throws {
-        try store.write { db in
-            let id = try db.users.id(username: username)
-            try db.messages.unblock(id, by: actor.userID)
-        }
+        try Follows(store: store).unblock(actor, username)
     }
 
     /// The users the actor blocks, by username.

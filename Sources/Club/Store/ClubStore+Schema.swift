@@ -489,6 +489,9 @@ extension ClubStore {
         migrator.registerMigration(SwapRingSchema.identifier) { db in
             try db.execute(sql: SwapRingSchema.sqlite)
         }
+        migrator.registerMigration(SocialSchema.identifier) { db in
+            try db.execute(sql: SocialSchema.sqlite)
+        }
         return migrator
     }
 

@@ -91,11 +91,6 @@ struct UserStore {
                        createdAt: try row("createdAt"))
     }
 
-    /// The public profile of the user named `username` (ignoring case); nil for no such user.
-    func profile(username: String) throws -> UserProfile? {
-        try named(username, columns: "id, username, displayName, createdAt").map(Self.profile)
-    }
-
     /// Sets user `id`'s display name, email and search key.
     func update(id: Int64, displayName: String, email: String, searchKey: String) throws {
         try db.execute("UPDATE \"user\" SET displayName = ?, email = ?, emailKey = ?, searchKey = ? WHERE id = ?",

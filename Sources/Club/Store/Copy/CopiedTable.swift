@@ -59,6 +59,8 @@ struct CopiedTable: Sendable, Equatable {
         CopiedTable(name: "challengeResult"),
         CopiedTable(name: "swapRing"),
         CopiedTable(name: "swapRingLeg"),
+        CopiedTable(name: "userPhoto"),
+        CopiedTable(name: "follow"),
         CopiedTable(name: "matchHighWater", isSingleton: true),
         CopiedTable(name: "matchEventHighWater", isSingleton: true),
         CopiedTable(name: "calendarDomain", isSingleton: true),

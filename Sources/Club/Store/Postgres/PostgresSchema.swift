@@ -549,6 +549,7 @@ enum PostgresSchema {
         PostgresMigration(identifier: SwapSchema.identifier, sql: SwapSchema.postgres),
         PostgresMigration(identifier: ContestSchema.identifier, sql: ContestSchema.postgres),
         PostgresMigration(identifier: SwapRingSchema.identifier, sql: SwapRingSchema.postgres),
+        PostgresMigration(identifier: SocialSchema.identifier, sql: SocialSchema.postgres),
     ]
 }
 

@@ -1,0 +1,229 @@
+import Foundation
+import Support
+
+/// Following, follow requests and blocking.
+///
+/// A user follows another at once when the other's profile is public; when it is private,
+/// following is a request that the other accepts or declines (and a follower can later be
+/// removed). Blocking is one list shared with ``Messaging``: a blocked user can no longer
+/// follow, message, invite or see the blocker's posts, and blocking removes the follows
+/// between the two, both ways. Who may see what of a profile is decided here too
+/// (``seesDetails(_:viewer:owner:isPrivate:)``), once for every service that shows one.
+///
+/// ```swift
+/// let follows = Follows(store: store)
+/// try follows.follow(alice, "bob")            // .requested when bob's profile is private
+/// try follows.accept(bob, "alice")
+/// let page = try follows.followers(of: "bob", viewer: bob, after: nil)
+/// ```
+public struct Follows: Sendable {
+    /// The most users one user may follow or ask to follow at once, so that no list (and no
+    /// feed, which reads it) grows without bound.
+    public static let maximumFollowing = 5_000
+
+    let store: ClubStore
+
+    public init(store: ClubStore) {
+        self.store = store
+    }
+
+    /// Follows `username`, or asks to when their profile is private; returns the new state
+    /// (nothing changes when the actor already follows or has asked).
+    ///
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` for an unknown user;
+    ///   ``ClubError/invalid(field:message:)`` for oneself, a user the actor blocks, or more
+    ///   than ``maximumFollowing``; ``ClubError/permissionDenied(_:)`` when `username` blocks
+    ///   the actor.
+    @discardableResult
+    public func follow(_ actor: ActingUser, _ username: String) throws -> FollowState {
+        let now = Date()
+        return try store.write { db in
+            let other = try db.users.id(username: username)
+            guard other != actor.userID else { throw ClubError.invalid(field: "user", message: "you cannot follow yourself") }
+            let standing = try db.follows.standing(of: actor.userID, towards: other)
+            if standing.blockedByOther {
+                throw ClubError.permissionDenied("\(username) does not accept follows from \(actor.username)")
+            }
+            if standing.blocksOther {
+                throw ClubError.invalid(field: "user", message: "you block \(username); unblock them first")
+            }
+            guard standing.state == .none else { return standing.state }
+            guard try db.follows.followingCount(of: actor.userID) < Self.maximumFollowing else {
+                throw ClubError.invalid(field: "user", message: "you follow \(Self.maximumFollowing) users, the most one may; "
+                    + "unfollow some first")
+            }
+            let accepted = try !db.follows.isPrivate(other)
+            try db.follows.insert(follower: actor.userID, followed: other, accepted: accepted, at: now)
+            return accepted ? .following : .requested
+        }
+    }
+
+    /// Stops following `username`, or withdraws a pending request to.
+    ///
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` for an unknown user or one the actor
+    ///   neither follows nor has asked to follow.
+    public func unfollow(_ actor: ActingUser, _ username: String) throws {
+        try store.write { db in
+            let other = try db.users.id(username: username)
+            guard try db.follows.delete(follower: actor.userID, followed: other) else {
+                throw ClubError.notFound(kind: "follow", reference: "\(actor.username) → \(username)")
+            }
+        }
+    }
+
+    /// Withdraws a pending request to follow `username` (a follow already accepted stays).
+    ///
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` when there is no such request.
+    public func cancelRequest(_ actor: ActingUser, _ username: String) throws {
+        try store.write { db in
+            let other = try db.users.id(username: username)
+            guard try db.follows.delete(follower: actor.userID, followed: other, accepted: false) else {
+                throw ClubError.notFound(kind: "follow request", reference: "\(actor.username) → \(username)")
+            }
+        }
+    }
+
+    /// Accepts `username`'s pending request to follow the actor.
+    ///
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` when there is no such request.
+    public func accept(_ actor: ActingUser, _ username: String) throws {
+        try store.write { db in
+            let other = try db.users.id(username: username)
+            guard try db.follows.accept(follower: other, followed: actor.userID) else {
+                throw ClubError.notFound(kind: "follow request", reference: "\(username) → \(actor.username)")
+            }
+        }
+    }
+
+    /// Declines `username`'s pending request to follow the actor (they may ask again).
+    ///
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` when there is no such request.
+    public func decline(_ actor: ActingUser, _ username: String) throws {
+        try store.write { db in
+            let other = try db.users.id(username: username)
+            guard try db.follows.delete(follower: other, followed: actor.userID, accepted: false) else {
+                throw ClubError.notFound(kind: "follow request", reference: "\(username) → \(actor.username)")
+            }
+        }
+    }
+
+    /// Removes `username` from the actor's followers (they may ask again; block them to stop that).
+    ///
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` when they do not follow the actor.
+    public func removeFollower(_ actor: ActingUser, _ username: String) throws {
+        try store.write { db in
+            let other = try db.users.id(username: username)
+            guard try db.follows.delete(follower: other, followed: actor.userID, accepted: true) else {
+                throw ClubError.notFound(kind: "follower", reference: username)
+            }
+        }
+    }
+
+    /// Which pending requests a listing shows.
+    public enum RequestDirection: String, Sendable, CaseIterable {
+        /// Requests to follow the actor, waiting for their answer.
+        case incoming
+        /// The actor's own requests, waiting for the others'.
+        case outgoing
+    }
+
+    /// One page of the actor's pending follow requests, by username.
+    ///
+    /// - Throws: ``ClubError/invalid(field:message:)`` for an `after` that no follow listing gave.
+    public func requests(_ actor: ActingUser, _ direction: RequestDirection = .incoming, after cursor: String? = nil,
+                         limit: Int = PagingCursor.defaultLimit) throws -> ListPage<FollowEntry> {
+        try store.read { db in
+            try db.follows.list(direction == .incoming ? .followers : .followed, of: actor.userID, accepted: false,
+                                after: cursor, limit: limit)
+        }
+    }
+
+    /// One page of the users who follow `username`, by username, as `viewer` may see it.
+    ///
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` for an unknown user;
+    ///   ``ClubError/permissionDenied(_:)`` when the viewer may not see their details
+    ///   (``seesDetails(_:viewer:owner:isPrivate:)``).
+    public func followers(of username: String, viewer: ActingUser?, after cursor: String? = nil,
+                          limit: Int = PagingCursor.defaultLimit) throws -> ListPage<FollowEntry> {
+        try list(.followers, of: username, viewer: viewer, after: cursor, limit: limit)
+    }
+
+    /// One page of the users `username` follows, by username, as `viewer` may see it (see
+    /// ``followers(of:viewer:after:limit:)``).
+    public func following(of username: String, viewer: ActingUser?, after cursor: String? = nil,
+                          limit: Int = PagingCursor.defaultLimit) throws -> ListPage<FollowEntry> {
+        try list(.followed, of: username, viewer: viewer, after: cursor, limit: limit)
+    }
+
+    private func list(_ side: FollowStore.Side, of username: String, viewer: ActingUser?, after cursor: String?,
+                      limit: Int) throws -> ListPage<FollowEntry> {
+        try store.read { db in
+            let owner = try db.users.id(username: username)
+            guard try Self.seesDetails(db, viewer: viewer?.userID, owner: owner, isPrivate: db.follows.isPrivate(owner)) else {
+                throw ClubError.permissionDenied("\(username)'s profile is private: only their followers see whom they follow "
+                    + "and who follows them")
+            }
+            return try db.follows.list(side, of: owner, accepted: true, after: cursor, limit: limit)
+        }
+    }
+
+    // MARK: - Blocking
+
+    /// Blocks `username`: they can no longer follow, message or invite the actor, nor see
+    /// their posts; the follows between the two go, both ways. Nothing changes when the
+    /// actor already blocks them.
+    ///
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` for an unknown user;
+    ///   ``ClubError/invalid(field:message:)`` for oneself.
+    public func block(_ actor: ActingUser, _ username: String) throws {
+        try store.write { db in
+            let other = try db.users.id(username: username)
+            guard other != actor.userID else { throw ClubError.invalid(field: "user", message: "you cannot block yourself") }
+            try db.messages.block(other, by: actor.userID)
+            try db.follows.deleteBoth(actor.userID, other)
+        }
+    }
+
+    /// Unblocks `username` (the follows blocking removed do not come back).
+    public func unblock(_ actor: ActingUser, _ username: String) throws {
+        try store.write { db in
+            let other = try db.users.id(username: username)
+            try db.messages.unblock(other, by: actor.userID)
+        }
+    }
+
+    // MARK: - Rules
+
+    /// Whether `viewer` (nil: nobody logged in) sees the details of `owner`'s profile and
+    /// what they share with their followers: always their own; never when `owner` blocks
+    /// them; for a private profile only as an accepted follower; else anyone.
+    static func seesDetails(_ db: StoreTransaction, viewer: Int64?, owner: Int64, isPrivate: Bool) throws -> Bool {
+        guard let viewer else { return !isPrivate }
+        if viewer == owner { return true }
+        let standing = try db.follows.standing(of: viewer, towards: owner)
+        if standing.blockedByOther { return false }
+        return !isPrivate || standing.state == .following
+    }
+
+    /// `username`'s profile as `viewer` sees it (``UserProfile`` says what that is).
+    static func profile(_ db: StoreTransaction, username: String, viewer: ActingUser?) throws -> UserProfile {
+        guard let stored = try db.follows.profile(username: username) else {
+            throw ClubError.notFound(kind: "user", reference: username)
+        }
+        var profile = stored.profile
+        let owner = profile.id
+        if let viewer, viewer.userID != owner {
+            profile.relation = try db.follows.standing(of: viewer.userID, towards: owner).state
+        }
+        if try seesDetails(db, viewer: viewer?.userID, owner: owner, isPrivate: stored.isPrivate) {
+            let counts = try db.follows.counts(of: owner)
+            profile.followers = counts.followers
+            profile.following = counts.following
+        } else {
+            profile.city = nil
+            profile.bio = nil
+            profile.sport = nil
+        }
+        return profile
+    }
+}

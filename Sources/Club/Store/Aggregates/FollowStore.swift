@@ -1,0 +1,169 @@
+import Foundation
+import Support
+
+/// The `follow` and `userPhoto` tables and the profile columns of `user`: who follows whom,
+/// pending requests, and what a profile holds. ``Follows`` and ``Accounts`` decide who may see
+/// and do what; this only reads and writes (and pages the lists in SQL).
+struct FollowStore {
+    let db: StoreTransaction
+
+    /// How two users stand, as the rules of ``Follows`` read it.
+    struct Standing {
+        /// The viewer's follow of the other: none, requested or following.
+        var state: FollowState
+        /// Whether the other blocks the viewer.
+        var blockedByOther: Bool
+        /// Whether the viewer blocks the other.
+        var blocksOther: Bool
+    }
+
+    /// How `viewer` stands towards `other`, in one query.
+    func standing(of viewer: Int64, towards other: Int64) throws -> Standing {
+        guard let row = try db.fetchOne("""
+            SELECT (SELECT accepted FROM follow WHERE followerId = ? AND followedId = ?) AS accepted,
+                   EXISTS (SELECT 1 FROM block WHERE blockerId = ? AND blockedId = ?) AS blockedByOther,
+                   EXISTS (SELECT 1 FROM block WHERE blockerId = ? AND blockedId = ?) AS blocksOther
+            """, [viewer, other, other, viewer, viewer, other]) else {
+            return Standing(state: .none, blockedByOther: false, blocksOther: false)
+        }
+        let accepted: Bool? = try row("accepted")
+        return Standing(state: accepted.map { $0 ? .following : .requested } ?? .none,
+                        blockedByOther: try row("blockedByOther"), blocksOther: try row("blocksOther"))
+    }
+
+    /// Records that `follower` follows `followed` (`accepted`) or asks to.
+    func insert(follower: Int64, followed: Int64, accepted: Bool, at time: Date) throws {
+        try db.execute("INSERT INTO follow (followerId, followedId, accepted, createdAt) VALUES (?, ?, ?, ?)",
+                       [follower, followed, accepted, time])
+    }
+
+    /// Deletes the follow of `followed` by `follower` in the given state (either when nil);
+    /// returns whether there was one.
+    @discardableResult
+    func delete(follower: Int64, followed: Int64, accepted: Bool? = nil) throws -> Bool {
+        if let accepted {
+            return try db.execute("DELETE FROM follow WHERE followerId = ? AND followedId = ? AND accepted = ?",
+                                  [follower, followed, accepted]) > 0
+        }
+        return try db.execute("DELETE FROM follow WHERE followerId = ? AND followedId = ?", [follower, followed]) > 0
+    }
+
+    /// Deletes the follows between `a` and `b`, both ways, whatever their state.
+    func deleteBoth(_ a: Int64, _ b: Int64) throws {
+        try db.execute("DELETE FROM follow WHERE (followerId = ? AND followedId = ?) OR (followerId = ? AND followedId = ?)",
+                       [a, b, b, a])
+    }
+
+    /// Accepts the pending request of `follower` to follow `followed`; returns whether there
+    /// was one.
+    func accept(follower: Int64, followed: Int64) throws -> Bool {
+        try db.execute("UPDATE follow SET accepted = TRUE WHERE followerId = ? AND followedId = ? AND NOT accepted",
+                       [follower, followed]) > 0
+    }
+
+    /// Accepts every pending request to follow `followed`.
+    func acceptAll(followed: Int64) throws {
+        try db.execute("UPDATE follow SET accepted = TRUE WHERE followedId = ? AND NOT accepted", [followed])
+    }
+
+    /// How many users `follower` follows or has asked to follow.
+    func followingCount(of follower: Int64) throws -> Int {
+        try db.value(Int.self, "SELECT count(*) FROM follow WHERE followerId = ?", [follower]) ?? 0
+    }
+
+    /// Which side of a follow a list reads.
+    enum Side {
+        /// The users who follow (or ask to follow) the given user.
+        case followers
+        /// The users the given user follows (or asks to follow).
+        case followed
+    }
+
+    /// The order of follow lists (usernames are unique, ignoring case).
+    static let listOrder = Keyset(list: "follow listing", [.text("\"user\".username", ignoringCase: true)])
+
+    /// One page of `user`'s `side`, accepted follows or pending requests: the `limit` users
+    /// after `cursor` (nil for the first), by username.
+    ///
+    /// - Throws: ``ClubError/invalid(field:message:)`` for a cursor that no follow listing gave.
+    func list(_ side: Side, of user: Int64, accepted: Bool, after cursor: String?, limit: Int) throws -> ListPage<FollowEntry> {
+        let (after, arguments) = try Self.listOrder.after(cursor, db.dialect)
+        let (mine, theirs) = side == .followers ? ("followedId", "followerId") : ("followerId", "followedId")
+        return try Self.listOrder.page(limit: limit, fetch: { rows in
+            try db.fetchAll("""
+                SELECT "user".username, "user".displayName, follow.createdAt, \(Self.listOrder.selection)
+                FROM follow JOIN "user" ON "user".id = follow.\(theirs)
+                WHERE follow.\(mine) = ? AND follow.accepted = ? AND \(after)
+                ORDER BY \(Self.listOrder.orderBy(db.dialect)) LIMIT ?
+                """, [user, accepted] + arguments + [rows])
+        }, items: { rows in
+            try rows.map { FollowEntry(username: try $0("username"), displayName: try $0("displayName"), since: try $0("createdAt")) }
+        })
+    }
+
+    /// How many accepted followers `user` has and how many users they follow.
+    func counts(of user: Int64) throws -> (followers: Int, following: Int) {
+        guard let row = try db.fetchOne("""
+            SELECT (SELECT count(*) FROM follow WHERE followedId = ? AND accepted) AS followers,
+                   (SELECT count(*) FROM follow WHERE followerId = ? AND accepted) AS following
+            """, [user, user]) else { return (0, 0) }
+        return (try row("followers"), try row("following"))
+    }
+
+    // MARK: - Profiles
+
+    /// A user's profile as stored: the card and every detail, whoever asks.
+    struct StoredProfile {
+        var profile: UserProfile
+        var isPrivate: Bool
+    }
+
+    /// The profile of the user named `username` (ignoring case), details included; nil for no
+    /// such user.
+    func profile(username: String) throws -> StoredProfile? {
+        guard CaseFold.isUsername(username), let row = try db.fetchOne("""
+            SELECT id, username, displayName, createdAt, private, city, bio, sport,
+                   EXISTS (SELECT 1 FROM userPhoto WHERE userPhoto.userId = "user".id) AS hasPhoto
+            FROM "user" WHERE \(db.dialect.equalsIgnoringCase("username"))
+            """, [username]) else { return nil }
+        var profile = UserProfile(id: try row("id"), username: try row("username"), displayName: try row("displayName"),
+                                  createdAt: try row("createdAt"))
+        let isPrivate: Bool = try row("private")
+        profile.isPrivate = isPrivate
+        profile.hasPhoto = try row("hasPhoto")
+        profile.city = try row("city")
+        profile.bio = try row("bio")
+        profile.sport = try row("sport")
+        return StoredProfile(profile: profile, isPrivate: isPrivate)
+    }
+
+    /// Whether user `id`'s profile is private.
+    func isPrivate(_ id: Int64) throws -> Bool {
+        try db.value(Bool.self, "SELECT private FROM \"user\" WHERE id = ?", [id]) ?? false
+    }
+
+    /// Sets user `id`'s privacy and details (nil clears a detail).
+    func updateProfile(id: Int64, isPrivate: Bool, city: String?, bio: String?, sport: String?) throws {
+        try db.execute("UPDATE \"user\" SET private = ?, city = ?, bio = ?, sport = ? WHERE id = ?",
+                       [isPrivate, city, bio, sport, id])
+    }
+
+    /// Sets (or, with nil, removes) user `id`'s photo.
+    func setPhoto(_ photo: (data: Data, format: String, width: Int, height: Int)?, of id: Int64) throws {
+        try db.execute("DELETE FROM userPhoto WHERE userId = ?", [id])
+        guard let photo else { return }
+        try db.execute("INSERT INTO userPhoto (userId, format, width, height, data) VALUES (?, ?, ?, ?, ?)",
+                       [id, photo.format, photo.width, photo.height, photo.data])
+    }
+
+    /// User `id`'s photo and its format (`png`, `jpeg`); nil for none.
+    func photo(of id: Int64) throws -> (data: Data, format: String)? {
+        guard let row = try db.fetchOne("SELECT data, format FROM userPhoto WHERE userId = ?", [id]) else { return nil }
+        return (try row("data"), try row("format"))
+    }
+}
+
+extension StoreTransaction {
+    /// Follows, follow requests and the profile's details and photo.
+    var follows: FollowStore { FollowStore(db: self) }
+}
