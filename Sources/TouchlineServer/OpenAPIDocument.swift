@@ -241,7 +241,7 @@ enum OpenAPIDocument {
     "/api/v1/users/{username}": {
       "get": {
         "operationId": "profile",
-        "summary": "A user's public profile",
+        "summary": "A user's profile, as the viewer may see it",
         "tags": [
           "accounts"
         ],
@@ -270,6 +270,15 @@ enum OpenAPIDocument {
         "parameters": [
           {
             "$ref": "#/components/parameters/username"
+          }
+        ],
+        "security": [
+          {},
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
           }
         ]
       }
@@ -880,7 +889,7 @@ enum OpenAPIDocument {
     "/api/v1/blocks/{username}": {
       "put": {
         "operationId": "block",
-        "summary": "Refuse messages from a user",
+        "summary": "Block a user: no messages, follows or invitations from them; the follows between you end",
         "tags": [
           "messages"
         ],
@@ -10055,6 +10064,523 @@ enum OpenAPIDocument {
           }
         ]
       }
+    },
+    "/api/v1/me/profile": {
+      "patch": {
+        "operationId": "editProfile",
+        "summary": "Change your profile: name, privacy, city, bio, sport",
+        "tags": [
+          "accounts"
+        ],
+        "responses": {
+          "200": {
+            "description": "The profile as you see it",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/UserProfile"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ProfileEdit"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/me/photo": {
+      "put": {
+        "operationId": "setProfilePhoto",
+        "summary": "Set your profile photo",
+        "tags": [
+          "accounts"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "description": "A PNG or JPEG, whole: at most 2 MiB, 4096 px a side and 16 megapixels",
+          "content": {
+            "image/png": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "image/jpeg": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "removeProfilePhoto",
+        "summary": "Remove your profile photo",
+        "tags": [
+          "accounts"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ]
+      }
+    },
+    "/api/v1/users/{username}/photo": {
+      "get": {
+        "operationId": "profilePhoto",
+        "summary": "A user's profile photo (anyone may see it)",
+        "tags": [
+          "accounts"
+        ],
+        "responses": {
+          "200": {
+            "description": "The photo as it was given",
+            "content": {
+              "image/png": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              },
+              "image/jpeg": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified (If-None-Match)"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/username"
+          }
+        ]
+      }
+    },
+    "/api/v1/users/{username}/followers": {
+      "get": {
+        "operationId": "followers",
+        "summary": "A user's followers, by username (a private profile's for its followers only)",
+        "tags": [
+          "follows"
+        ],
+        "responses": {
+          "200": {
+            "description": "Followers",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FollowEntryPage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/username"
+          },
+          {
+            "$ref": "#/components/parameters/after"
+          },
+          {
+            "$ref": "#/components/parameters/limit"
+          }
+        ]
+      }
+    },
+    "/api/v1/users/{username}/following": {
+      "get": {
+        "operationId": "following",
+        "summary": "Whom a user follows, by username (a private profile's for its followers only)",
+        "tags": [
+          "follows"
+        ],
+        "responses": {
+          "200": {
+            "description": "Followed users",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FollowEntryPage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/username"
+          },
+          {
+            "$ref": "#/components/parameters/after"
+          },
+          {
+            "$ref": "#/components/parameters/limit"
+          }
+        ]
+      }
+    },
+    "/api/v1/following/{username}": {
+      "put": {
+        "operationId": "follow",
+        "summary": "Follow a user, or ask to when their profile is private",
+        "tags": [
+          "follows"
+        ],
+        "responses": {
+          "200": {
+            "description": "Where you now stand",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FollowChange"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/username"
+          }
+        ]
+      },
+      "delete": {
+        "operationId": "unfollow",
+        "summary": "Stop following a user, or withdraw your request to",
+        "tags": [
+          "follows"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/username"
+          }
+        ]
+      }
+    },
+    "/api/v1/follow-requests": {
+      "get": {
+        "operationId": "followRequests",
+        "summary": "Pending follow requests, by username",
+        "tags": [
+          "follows"
+        ],
+        "responses": {
+          "200": {
+            "description": "Requests",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FollowEntryPage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/direction"
+          },
+          {
+            "$ref": "#/components/parameters/after"
+          },
+          {
+            "$ref": "#/components/parameters/limit"
+          }
+        ]
+      }
+    },
+    "/api/v1/follow-requests/{username}/accept": {
+      "post": {
+        "operationId": "acceptFollowRequest",
+        "summary": "Accept a user's request to follow you",
+        "tags": [
+          "follows"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/username"
+          }
+        ]
+      }
+    },
+    "/api/v1/follow-requests/{username}": {
+      "delete": {
+        "operationId": "declineFollowRequest",
+        "summary": "Decline a user's request to follow you",
+        "tags": [
+          "follows"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/username"
+          }
+        ]
+      }
+    },
+    "/api/v1/followers/{username}": {
+      "delete": {
+        "operationId": "removeFollower",
+        "summary": "Remove a user from your followers",
+        "tags": [
+          "follows"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/username"
+          }
+        ]
+      }
     }
   },
   "components": {
@@ -10150,8 +10676,44 @@ enum OpenAPIDocument {
           "createdAt": {
             "type": "string",
             "format": "date-time"
+          },
+          "private": {
+            "type": "boolean",
+            "description": "whether only accepted followers see the details"
+          },
+          "photo": {
+            "type": "boolean",
+            "description": "whether GET /api/v1/users/{username}/photo has a photo"
+          },
+          "city": {
+            "type": "string"
+          },
+          "bio": {
+            "type": "string"
+          },
+          "sport": {
+            "type": "string",
+            "description": "a sport, or a rider's vehicle"
+          },
+          "followers": {
+            "type": "integer",
+            "description": "present when the viewer sees the details"
+          },
+          "following": {
+            "type": "integer",
+            "description": "present when the viewer sees the details"
+          },
+          "relation": {
+            "type": "string",
+            "enum": [
+              "none",
+              "requested",
+              "following"
+            ],
+            "description": "the viewer's follow; absent for one's own profile and for nobody logged in"
           }
-        }
+        },
+        "description": "The card (id, username, displayName, createdAt, private, photo) is anyone's; city, bio, sport and the counts only the user's, their accepted followers' and, for a public profile, anyone's but those they block."
       },
       "Registration": {
         "type": "object",
@@ -14049,6 +14611,97 @@ enum OpenAPIDocument {
             "description": "always null: one page"
           }
         }
+      },
+      "FollowEntry": {
+        "type": "object",
+        "required": [
+          "username",
+          "displayName",
+          "since"
+        ],
+        "properties": {
+          "username": {
+            "type": "string"
+          },
+          "displayName": {
+            "type": "string"
+          },
+          "since": {
+            "type": "string",
+            "format": "date-time"
+          }
+        }
+      },
+      "FollowEntryPage": {
+        "type": "object",
+        "required": [
+          "items",
+          "next"
+        ],
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/FollowEntry"
+            }
+          },
+          "next": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "pass as ?after= for the next page; null on the last"
+          }
+        }
+      },
+      "FollowChange": {
+        "type": "object",
+        "required": [
+          "user",
+          "state"
+        ],
+        "properties": {
+          "user": {
+            "type": "string"
+          },
+          "state": {
+            "type": "string",
+            "enum": [
+              "requested",
+              "following"
+            ]
+          }
+        }
+      },
+      "ProfileEdit": {
+        "type": "object",
+        "properties": {
+          "displayName": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 100
+          },
+          "private": {
+            "type": "boolean",
+            "description": "false turns every pending follow request into a follow"
+          },
+          "city": {
+            "type": "string",
+            "maxLength": 100,
+            "description": "empty clears it"
+          },
+          "bio": {
+            "type": "string",
+            "maxLength": 1000,
+            "description": "empty clears it"
+          },
+          "sport": {
+            "type": "string",
+            "maxLength": 100,
+            "description": "empty clears it"
+          }
+        },
+        "description": "At least one field."
       }
     },
     "parameters": {
@@ -14435,6 +15088,19 @@ enum OpenAPIDocument {
         "schema": {
           "type": "integer",
           "minimum": 1
+        }
+      },
+      "direction": {
+        "name": "direction",
+        "in": "query",
+        "required": false,
+        "description": "incoming (requests to you, the default) or outgoing (yours)",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "incoming",
+            "outgoing"
+          ]
         }
       }
     },

@@ -133,35 +133,71 @@ public struct Accounts: Sendable {
     /// The longest bio, in characters.
     public static let maximumBio = 1_000
 
-    /// Changes the actor's profile: its privacy and details (``ProfileChanges``). Making it
-    /// public turns every pending follow request into a follow, in the same transaction.
+    /// Changes the actor's profile (``ProfileChanges``): name, privacy, details and photo, in
+    /// one transaction. Making it public turns every pending follow request into a follow.
     ///
-    /// - Throws: ``ClubError/invalid(field:message:)`` for a detail that is too long or holds
-    ///   a NUL, or for no change at all.
+    /// - Throws: what ``checkProfileChanges(_:)`` throws, before anything changes.
     @discardableResult
     public func editProfile(_ actor: ActingUser, _ changes: ProfileChanges) throws -> UserProfile {
-        guard !changes.isEmpty else { throw ClubError.invalid(field: "profile", message: "give something to change") }
-        let city = try changes.city.map { try Self.detail($0, field: "city", maximum: Self.maximumProfileLine) }
-        let bio = try changes.bio.map { try Self.detail($0, field: "bio", maximum: Self.maximumBio) }
-        let sport = try changes.sport.map { try Self.detail($0, field: "sport", maximum: Self.maximumProfileLine) }
+        let checked = try checkProfileChanges(changes)
         return try store.write { db in
             guard let stored = try db.follows.profile(username: actor.username) else {
                 throw ClubError.invalidCredentials("the account no longer exists")
             }
-            let isPrivate = changes.isPrivate ?? stored.isPrivate
-            try db.follows.updateProfile(id: actor.userID, isPrivate: isPrivate, city: city ?? stored.profile.city,
-                                         bio: bio ?? stored.profile.bio, sport: sport ?? stored.profile.sport)
+            let current = stored.profile
+            if let name = checked.displayName {
+                try db.users.setDisplayName(name, searchKey: Self.searchKey(current.username, name), id: actor.userID)
+            }
+            let isPrivate = checked.isPrivate ?? stored.isPrivate
+            try db.follows.updateProfile(id: actor.userID, isPrivate: isPrivate, city: checked.city.map(Self.cleared) ?? current.city,
+                                         bio: checked.bio.map(Self.cleared) ?? current.bio,
+                                         sport: checked.sport.map(Self.cleared) ?? current.sport)
             if stored.isPrivate, !isPrivate { try db.follows.acceptAll(followed: actor.userID) }
+            if let photo = checked.photo {
+                try db.follows.setPhoto(photo.map { data, header in
+                    (data, header.format == .png ? "png" : "jpeg", header.width, header.height)
+                }, of: actor.userID)
+            }
             return try Follows.profile(db, username: actor.username, viewer: actor)
         }
     }
 
-    /// A profile detail as stored: trimmed, nil when that leaves nothing (which clears it).
-    private static func detail(_ text: String, field: String, maximum: Int) throws -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { return nil }
-        return try Validation.text(trimmed, field: field, maximum: maximum)
+    /// What ``editProfile(_:_:)`` would store of `changes`, refused without touching the
+    /// database as it would refuse them: a display name empty or over 100 characters, a city
+    /// or sport over ``maximumProfileLine``, a bio over ``maximumBio``, a NUL in any, a photo
+    /// that is not a whole PNG or JPEG within a player photo's limits (2 MiB, 4096 px a side),
+    /// or no change at all. Details come back trimmed, an empty one as `""` (cleared).
+    ///
+    /// - Throws: ``ClubError/invalid(field:message:)`` naming the field.
+    @discardableResult
+    public func checkProfileChanges(_ changes: ProfileChanges) throws -> CheckedProfileChanges {
+        guard !changes.isEmpty else { throw ClubError.invalid(field: "profile", message: "give something to change") }
+        func detail(_ text: String?, _ field: String, _ maximum: Int) throws -> String? {
+            guard let text else { return nil }
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            return trimmed.isEmpty ? "" : try Validation.text(trimmed, field: field, maximum: maximum)
+        }
+        return CheckedProfileChanges(
+            displayName: try changes.displayName.map { try Validation.text($0, field: "display name", maximum: 100) },
+            isPrivate: changes.isPrivate,
+            city: try detail(changes.city, "city", Self.maximumProfileLine),
+            bio: try detail(changes.bio, "bio", Self.maximumBio),
+            sport: try detail(changes.sport, "sport", Self.maximumProfileLine),
+            photo: try changes.photo.map { data in try data.map { ($0, try Validation.image($0, field: "photo")) } })
     }
+
+    /// ``ProfileChanges`` as ``checkProfileChanges(_:)`` passed them.
+    public struct CheckedProfileChanges: Sendable {
+        var displayName: String?
+        var isPrivate: Bool?
+        var city: String?
+        var bio: String?
+        var sport: String?
+        var photo: (Data, ImageHeader)??
+    }
+
+    /// A checked detail as stored: nil for an empty one, which clears it.
+    private static func cleared(_ text: String) -> String? { text.isEmpty ? nil : text }
 
     /// Sets the actor's profile photo (a PNG or JPEG, checked as a player photo is:
     /// ``Squads/photoMaximumBytes``, whole), or removes it with nil. Anyone sees it.
@@ -169,12 +205,7 @@ public struct Accounts: Sendable {
     /// - Throws: ``ClubError/invalid(field:message:)`` for a file that is not a whole PNG or
     ///   JPEG within the limits.
     public func setPhoto(_ actor: ActingUser, _ data: Data?) throws {
-        let checked = try data.map { data in (data, try Validation.image(data, field: "photo")) }
-        try store.write { db in
-            try db.follows.setPhoto(checked.map { data, header in
-                (data, header.format == .png ? "png" : "jpeg", header.width, header.height)
-            }, of: actor.userID)
-        }
+        try editProfile(actor, ProfileChanges(photo: .some(data)))
     }
 
     /// `username`'s profile photo, as it was given.

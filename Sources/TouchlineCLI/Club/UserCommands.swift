@@ -17,7 +17,7 @@ struct User: ParsableCommand {
               touchline user search jose
               touchline user show --as alice --json
             """,
-        subcommands: [Add.self, Show.self, Edit.self, Passwd.self, Delete.self, Search.self]
+        subcommands: [Add.self, Show.self, Edit.self, Photo.self, Passwd.self, Delete.self, Search.self]
     )
 
     struct Add: ParsableCommand {
@@ -39,7 +39,14 @@ struct User: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show your account, or another user's public profile.")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Show your account, or another user's profile as you may see it.",
+            discussion: """
+                Anyone sees a user's card: username, name, whether they have a photo and whether \
+                their profile is private. The details (city, bio, sport, follower counts) are for \
+                the user, their followers, and, when the profile is public, everyone but those \
+                they block. Logged in (or with --as), you see what you may; otherwise, what anyone may.
+                """)
         @Argument(help: "Another user; without it, your own account (email included).") var username: String?
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
@@ -47,11 +54,9 @@ struct User: ParsableCommand {
         func run() throws {
             let accounts = Accounts(store: try club.store())
             if let username {
-                // Anyone's public profile: no login needed, never the email.
-                let profile = try accounts.profile(username: username)
+                let profile = try accounts.profile(username: username, viewer: try club.viewer(accounts))
                 if output.json { return try Output.json(profile) }
-                return Output.fields([("username", profile.username), ("name", profile.displayName),
-                                      ("since", Output.date(profile.createdAt))])
+                return Output.fields(User.profileFields(profile))
             }
             let account = try accounts.account(of: try club.actor(accounts))
             if output.json { return try Output.json(account) }
@@ -60,32 +65,80 @@ struct User: ParsableCommand {
         }
     }
 
+    /// The lines `user show USER` prints: the card, then the details the viewer may see.
+    static func profileFields(_ profile: UserProfile) -> [(String, String)] {
+        var fields = [("username", profile.username), ("name", profile.displayName), ("since", Output.date(profile.createdAt)),
+                      ("profile", profile.isPrivate == true ? "private" : "public"), ("photo", profile.hasPhoto == true ? "yes" : "no")]
+        if let relation = profile.relation { fields.append(("you", relation == .none ? "do not follow" : relation.rawValue)) }
+        guard let followers = profile.followers, let following = profile.following else {
+            fields.append(("details", "only for their followers"))
+            return fields
+        }
+        for (label, value) in [("city", profile.city), ("sport", profile.sport), ("bio", profile.bio)] {
+            if let value { fields.append((label, value)) }
+        }
+        return fields + [("followers", String(followers)), ("following", String(following))]
+    }
+
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "edit", abstract: "Change your display name or email.",
+            commandName: "edit", abstract: "Change your display name, email, profile or privacy.",
             discussion: """
                 Changing the email asks for your current password (from $TOUCHLINE_PASSWORD, \
-                --password-stdin or a prompt), even when you are logged in.
+                --password-stdin or a prompt), even when you are logged in. --private makes follows \
+                requests you accept or decline; --public turns every pending request into a follow. \
+                An empty --city, --bio or --sport clears it.
+
+                Examples:
+                  touchline user edit --private
+                  touchline user edit --city Bilbao --sport 'football' --photo me.jpg
                 """)
         @Option(help: "A new display name.") var name: String?
         @Option(help: "A new email address.") var email: String?
+        @Flag(exclusivity: .exclusive, help: "Make your profile private (--private) or public (--public).") var privacy: Privacy?
+        @Option(help: "Where you live or play (at most 100 characters; '' clears it).") var city: String?
+        @Option(help: "A few words about you (at most 1000 characters; '' clears it).") var bio: String?
+        @Option(help: "Your sport, or the vehicle you ride (at most 100 characters; '' clears it).") var sport: String?
+        @Option(help: ArgumentHelp("A profile photo, PNG or JPEG: at most 2 MiB, 4096 px a side ('' removes it).",
+                                   valueName: "file")) var photo: String?
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
+        enum Privacy: String, EnumerableFlag {
+            case `private`, `public`
+        }
+
         func validate() throws {
-            if name == nil, email == nil { throw ValidationError("give --name or --email") }
+            if name == nil, email == nil, photo == nil, privacy == nil, city == nil, bio == nil, sport == nil {
+                throw ValidationError("give --name, --email, --private, --public, --city, --bio, --sport or --photo")
+            }
         }
 
         func run() throws {
             let accounts = Accounts(store: try club.store())
-            let account: Account
+            // The photo is read, and every change checked, before anything changes.
+            let picture: Data?? = try photo.map { $0.isEmpty ? nil : try Files.read($0) }
+            let changes = ProfileChanges(displayName: name, isPrivate: privacy.map { $0 == .private }, city: city, bio: bio,
+                                         sport: sport, photo: picture)
+            if !changes.isEmpty { try accounts.checkProfileChanges(changes) }
+            let actor: ActingUser
             if email != nil {
-                let (actor, password) = try club.actorWithPassword(accounts)
-                account = try accounts.edit(actor, displayName: name, email: email, currentPassword: password)
+                let (found, password) = try club.actorWithPassword(accounts)
+                actor = found
+                _ = try accounts.edit(actor, email: email, currentPassword: password)
             } else {
-                account = try accounts.edit(try club.actor(accounts), displayName: name)
+                actor = try club.actor(accounts)
             }
-            if output.json { try Output.json(account) } else { print("updated \(account.username)") }
+            let profile = changes.isEmpty ? try accounts.profile(username: actor.username, viewer: actor)
+                                          : try accounts.editProfile(actor, changes)
+            if output.json { return try Output.json(Edited(account: try accounts.account(of: actor), profile: profile)) }
+            print("updated \(actor.username)" + (profile.isPrivate == true ? " (private profile)" : ""))
+        }
+
+        /// `--json`: the account and the profile as they now are.
+        struct Edited: Encodable {
+            var account: Account
+            var profile: UserProfile
         }
     }
 
@@ -132,6 +185,26 @@ struct User: ParsableCommand {
                 try? SessionFile().set(nil, for: club.databasePath)
             }
             print("deleted \(actor.username)")
+        }
+    }
+
+    struct Photo: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "photo", abstract: "Write a user's profile photo to a file (anyone may).",
+            discussion: """
+                Example:
+                  touchline user photo alice -o alice.jpg
+                """)
+        @Argument(help: "The user.") var username: String
+        @Option(name: .shortAndLong, help: ArgumentHelp("The file to write, as the photo was given (PNG or JPEG).",
+                                                        valueName: "file")) var output: String
+        @OptionGroup var club: ClubOptions
+
+        func run() throws {
+            try Files.checkWritable(output)
+            let photo = try Accounts(store: try club.publicStore()).photo(username: username)
+            try Files.write(photo.data, to: output)
+            print("wrote \(output) (\(photo.mediaType), \(Files.describeSize(photo.data.count)))")
         }
     }
 

@@ -110,9 +110,11 @@ struct AccountRoutes {
             let (after, limit) = (try query.afterKey(), try query.limit())
             return try APIJSON.response(try await api.run { try api.accounts.search(text, after: after, limit: limit) })
         }
-        v1.get("users/{username}") { _, context in
+        // The card is anyone's; the details are shown as ``Follows`` decides for the viewer.
+        v1.get("users/{username}") { request, context in
             let username = try context.parameters.require("username")
-            return try APIJSON.response(try await api.run { try api.accounts.profile(username: username) })
+            let viewer = try await api.viewer(request)
+            return try APIJSON.response(try await api.run { try api.accounts.profile(username: username, viewer: viewer) })
         }
     }
 

@@ -97,6 +97,11 @@ struct UserStore {
                        [displayName, email, CaseFold.key(email), searchKey, id])
     }
 
+    /// Sets user `id`'s display name and search key.
+    func setDisplayName(_ name: String, searchKey: String, id: Int64) throws {
+        try db.execute("UPDATE \"user\" SET displayName = ?, searchKey = ? WHERE id = ?", [name, searchKey, id])
+    }
+
     /// Deletes user `id` and the players whose current team is one of theirs.
     func delete(id: Int64) throws {
         // Players whose current team is one of the user's go with it.
