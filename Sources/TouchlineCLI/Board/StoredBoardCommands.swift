@@ -60,22 +60,13 @@ extension Board {
                 Example:
                   touchline board list --limit 10 --json
                 """)
-        @Option(help: ArgumentHelp("Only boards after this cursor (the next page, as the previous one printed).",
-                                   valueName: "cursor"))
-        var after: String?
-        @Option(help: "Boards per page, 1 to 100.") var limit = PagingCursor.defaultLimit
+        @OptionGroup var page: PageOptions
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
 
-        func validate() throws {
-            guard (1...PagingCursor.maximumLimit).contains(limit) else {
-                throw ValidationError("--limit must be from 1 to \(PagingCursor.maximumLimit)")
-            }
-        }
-
         func run() throws {
             let (store, actor) = try club.session()
-            let page = try Boards(store: store).list(actor, after: after, limit: limit)
+            let page = try Boards(store: store).list(actor, after: self.page.after, limit: self.page.limit)
             if output.json { return try Output.json(page) }
             Board.boardTable(page.items)
             if let next = page.next { print("more: --after \(next)") }

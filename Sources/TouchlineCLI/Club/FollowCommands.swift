@@ -31,20 +31,6 @@ struct FollowCommand: ParsableCommand {
         var state: FollowState
     }
 
-    /// `--after` and `--limit` of a list.
-    struct PageOptions: ParsableArguments {
-        @Option(help: ArgumentHelp("Only users after this cursor (the next page, as the previous one printed).",
-                                   valueName: "cursor"))
-        var after: String?
-        @Option(help: "Users per page, 1 to 100.") var limit = PagingCursor.defaultLimit
-
-        func validate() throws {
-            guard (1...PagingCursor.maximumLimit).contains(limit) else {
-                throw ValidationError("--limit must be from 1 to \(PagingCursor.maximumLimit)")
-            }
-        }
-    }
-
     static func printList(_ page: ListPage<FollowEntry>, json: Bool, empty: String) throws {
         if json { return try Output.json(page) }
         Output.table(["USERNAME", "NAME", "SINCE"], page.items.map { [$0.username, $0.displayName, Output.date($0.since)] },
