@@ -4,8 +4,8 @@ import Testing
 import TestSupport
 @testable import Club
 
-/// The bytes of one of `examples/boards/`.
-private func example(_ name: String) throws -> Data {
+/// The bytes of one of `examples/boards/` (boards and board posts).
+func example(_ name: String) throws -> Data {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     return try Data(contentsOf: root.appendingPathComponent("examples/boards/\(name)"))
 }

@@ -235,7 +235,7 @@ import TestSupport
         #expect(try club.count("userPhoto") == 0)
         #expect(throws: ClubError.notFound(kind: "photo of", reference: "alice")) { try club.accounts.photo(username: "alice") }
         try club.accounts.setPhoto(alice, TestImages.smallJPEG)
-        #expect(try club.accounts.photo(username: "alice") == ProfilePhoto(data: TestImages.smallJPEG, mediaType: "image/jpeg"))
+        #expect(try club.accounts.photo(username: "alice") == Picture(data: TestImages.smallJPEG, mediaType: "image/jpeg"))
         #expect(try club.accounts.profile(username: "alice").hasPhoto == true)
         try club.accounts.setPhoto(alice, nil)
         #expect(try club.count("userPhoto") == 0)

@@ -108,7 +108,8 @@ struct PostgresStoreTests {
         #expect(try deferred.appliedMigrations().count == 10)
         #expect(try deferred.migrate() == ["v11 board view links", FoldedKeyMigration.identifier, CollectionSchema.identifier,
                                                    SwapSchema.identifier, ContestSchema.identifier,
-                                                   SwapRingSchema.identifier, SocialSchema.identifier])
+                                                   SwapRingSchema.identifier, SocialSchema.identifier,
+                                                   PostSchema.identifier])
         #expect(try deferred.appliedMigrations() == ClubStore.migrationIdentifiers)
         #expect(try deferred.migrate().isEmpty)
         deferred.close()

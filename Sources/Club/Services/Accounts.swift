@@ -153,11 +153,7 @@ public struct Accounts: Sendable {
                                          bio: checked.bio.map(Self.cleared) ?? current.bio,
                                          sport: checked.sport.map(Self.cleared) ?? current.sport)
             if stored.isPrivate, !isPrivate { try db.follows.acceptAll(followed: actor.userID) }
-            if let photo = checked.photo {
-                try db.follows.setPhoto(photo.map { data, header in
-                    (data, header.format == .png ? "png" : "jpeg", header.width, header.height)
-                }, of: actor.userID)
-            }
+            if let photo = checked.photo { try db.pictures.set(photo, in: .userPhoto, of: actor.userID) }
             return try Follows.profile(db, username: actor.username, viewer: actor)
         }
     }
@@ -193,7 +189,7 @@ public struct Accounts: Sendable {
         var city: String?
         var bio: String?
         var sport: String?
-        var photo: (Data, ImageHeader)??
+        var photo: (data: Data, header: ImageHeader)??
     }
 
     /// A checked detail as stored: nil for an empty one, which clears it.
@@ -211,12 +207,12 @@ public struct Accounts: Sendable {
     /// `username`'s profile photo, as it was given.
     ///
     /// - Throws: ``ClubError/notFound(kind:reference:)`` for an unknown user or one without a photo.
-    public func photo(username: String) throws -> ProfilePhoto {
+    public func photo(username: String) throws -> Picture {
         try store.read { db in
-            guard let found = try db.follows.photo(of: try db.users.id(username: username)) else {
+            guard let found = try db.pictures.picture(in: .userPhoto, of: try db.users.id(username: username)) else {
                 throw ClubError.notFound(kind: "photo of", reference: username)
             }
-            return ProfilePhoto(data: found.data, mediaType: found.format == "png" ? "image/png" : "image/jpeg")
+            return found
         }
     }
 
@@ -276,8 +272,10 @@ public struct Accounts: Sendable {
 
     /// Deletes the actor's account: their sessions, the teams they own with those teams'
     /// players (and the friendlies only those teams played), the leagues they own, the
-    /// friendlies they recorded, their stored routes and boards and the messages they received. Messages
-    /// they sent stay with their recipients, from "deleted user". Needs the current password, as changing it does: a copied session
+    /// friendlies they recorded, their stored routes and boards, their posts, likes, comments and
+    /// follows, and the messages they received. Messages they sent stay with their recipients,
+    /// from "deleted user". The groups they own pass to their longest-standing admin, else
+    /// member; a group with no one else goes. Needs the current password, as changing it does: a copied session
     /// alone must not be able to destroy the account.
     public func delete(_ actor: ActingUser, currentPassword: String) throws {
         try checkPassword(of: actor, currentPassword, purpose: "deleting the account")
@@ -286,6 +284,8 @@ public struct Accounts: Sendable {
             let reason = "\(actor.username) deleted their account"
             try Swaps.closeAll(db, user: actor.userID, collection: nil, reason: reason, at: now)
             try Battles.abandonAll(db, user: actor.userID, collection: nil, reason: reason, at: now)
+            try Groups.handOver(db, user: actor.userID, at: now)
+            try db.posts.uncount(user: actor.userID)
             try db.users.delete(id: actor.userID)
         }
     }

@@ -492,6 +492,9 @@ extension ClubStore {
         migrator.registerMigration(SocialSchema.identifier) { db in
             try db.execute(sql: SocialSchema.sqlite)
         }
+        migrator.registerMigration(PostSchema.identifier) { db in
+            try db.execute(sql: PostSchema.sqlite)
+        }
         return migrator
     }
 

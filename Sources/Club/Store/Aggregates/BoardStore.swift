@@ -53,6 +53,11 @@ struct BoardStore {
             .map { try Self.summary($0, owner: false) }
     }
 
+    /// Board `id` as a reader of a post that shares it sees it (as a view link's holder does).
+    func shared(id: Int64) throws -> StoredBoardSummary? {
+        try db.fetchOne(Self.select + " WHERE board.id = ?", [id]).map { try Self.summary($0, owner: false) }
+    }
+
     /// Board `id`'s log, byte for byte as saved; nil for no such board.
     func log(id: Int64) throws -> Data? {
         try db.value(Data.self, "SELECT log FROM board WHERE id = ?", [id])

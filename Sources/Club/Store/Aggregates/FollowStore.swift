@@ -1,7 +1,7 @@
 import Foundation
 import Support
 
-/// The `follow` and `userPhoto` tables and the profile columns of `user`: who follows whom,
+/// The `follow` table and the profile columns of `user`: who follows whom,
 /// pending requests, and what a profile holds. ``Follows`` and ``Accounts`` decide who may see
 /// and do what; this only reads and writes (and pages the lists in SQL).
 struct FollowStore {
@@ -147,23 +147,9 @@ struct FollowStore {
         try db.execute("UPDATE \"user\" SET private = ?, city = ?, bio = ?, sport = ? WHERE id = ?",
                        [isPrivate, city, bio, sport, id])
     }
-
-    /// Sets (or, with nil, removes) user `id`'s photo.
-    func setPhoto(_ photo: (data: Data, format: String, width: Int, height: Int)?, of id: Int64) throws {
-        try db.execute("DELETE FROM userPhoto WHERE userId = ?", [id])
-        guard let photo else { return }
-        try db.execute("INSERT INTO userPhoto (userId, format, width, height, data) VALUES (?, ?, ?, ?, ?)",
-                       [id, photo.format, photo.width, photo.height, photo.data])
-    }
-
-    /// User `id`'s photo and its format (`png`, `jpeg`); nil for none.
-    func photo(of id: Int64) throws -> (data: Data, format: String)? {
-        guard let row = try db.fetchOne("SELECT data, format FROM userPhoto WHERE userId = ?", [id]) else { return nil }
-        return (try row("data"), try row("format"))
-    }
 }
 
 extension StoreTransaction {
-    /// Follows, follow requests and the profile's details and photo.
+    /// Follows, follow requests and the profile's details.
     var follows: FollowStore { FollowStore(db: self) }
 }

@@ -550,6 +550,7 @@ enum PostgresSchema {
         PostgresMigration(identifier: ContestSchema.identifier, sql: ContestSchema.postgres),
         PostgresMigration(identifier: SwapRingSchema.identifier, sql: SwapRingSchema.postgres),
         PostgresMigration(identifier: SocialSchema.identifier, sql: SocialSchema.postgres),
+        PostgresMigration(identifier: PostSchema.identifier, sql: PostSchema.postgres),
     ]
 }
 
