@@ -19,7 +19,8 @@ struct Touchline: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [Board.self, RouteCommand.self, User.self, Login.self, Logout.self, WhoAmI.self, TeamCommand.self,
-                      PlayerCommand.self, CardCommand.self, MessageCommand.self, FollowCommand.self, LeagueCommand.self, MatchCommand.self,
+                      PlayerCommand.self, CardCommand.self, MessageCommand.self, FollowCommand.self, GroupCommand.self, PostCommand.self,
+                      CommentCommand.self, FeedCommand.self, LeagueCommand.self, MatchCommand.self,
                       ServeCommand.self, DatabaseCommand.self, CollectionCommand.self, SwapCommand.self,
                       BattleCommand.self, TreasureCommand.self]
     )
