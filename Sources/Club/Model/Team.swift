@@ -63,6 +63,9 @@ public typealias LeagueReference = EntityReference
 /// line's: collection names may be all digits, "2026").
 public typealias CollectionReference = EntityReference
 
+/// A group named by its id (the HTTP API's paths) or by its name (the command line's).
+public typealias GroupReference = EntityReference
+
 /// Something named on the command line by its id (all digits) or by its name.
 ///
 /// A string literal is always a name.

@@ -55,20 +55,20 @@ public struct Groups: Sendable {
     }
 
     /// A group's card as `viewer` sees it (their role in it, when they have one).
-    public func show(_ viewer: ActingUser?, _ name: String) throws -> GroupInfo {
+    public func show(_ viewer: ActingUser?, _ group: GroupReference) throws -> GroupInfo {
         try store.read { db in
-            let found = try Self.find(db, name)
+            let found = try Self.find(db, group)
             return try Self.card(db, id: found.id, viewer: viewer)
         }
     }
 
     /// Changes a group's name, description or join policy (its owner and admins).
-    public func edit(_ actor: ActingUser, _ name: String, newName: String? = nil, description: String? = nil,
+    public func edit(_ actor: ActingUser, _ group: GroupReference, newName: String? = nil, description: String? = nil,
                      policy: JoinPolicy? = nil) throws -> GroupInfo {
         let newName = try newName.map { try Validation.text($0, field: "name", maximum: Self.maximumName) }
         let description = try description.map(Self.description)
         return try store.write { db in
-            let found = try Self.find(db, name)
+            let found = try Self.find(db, group)
             try Self.checkAdministers(db, found, actor)
             let info = found.info
             let name = newName ?? info.name
@@ -82,19 +82,19 @@ public struct Groups: Sendable {
     }
 
     /// Sets (or, with nil, removes) a group's avatar (its owner and admins).
-    public func setAvatar(_ actor: ActingUser, _ name: String, _ data: Data?) throws {
+    public func setAvatar(_ actor: ActingUser, _ group: GroupReference, _ data: Data?) throws {
         let avatar = try data.map { ($0, try Validation.image($0, field: "avatar")) }
         try store.write { db in
-            let found = try Self.find(db, name)
+            let found = try Self.find(db, group)
             try Self.checkAdministers(db, found, actor)
             try db.pictures.set(avatar, in: .groupAvatar, of: found.id)
         }
     }
 
     /// A group's avatar (anyone may see it).
-    public func avatar(_ name: String) throws -> Picture {
+    public func avatar(_ group: GroupReference) throws -> Picture {
         try store.read { db in
-            let found = try Self.find(db, name)
+            let found = try Self.find(db, group)
             guard let picture = try db.pictures.picture(in: .groupAvatar, of: found.id) else {
                 throw ClubError.notFound(kind: "avatar of group", reference: found.info.name)
             }
@@ -108,10 +108,10 @@ public struct Groups: Sendable {
     /// - Throws: ``ClubError/permissionDenied(_:)`` for an invite-only group without an
     ///   invitation; ``ClubError/invalid(field:message:)`` for a member already.
     @discardableResult
-    public func join(_ actor: ActingUser, _ name: String) throws -> GroupRole {
+    public func join(_ actor: ActingUser, _ group: GroupReference) throws -> GroupRole {
         let now = Date()
         return try store.write { db in
-            let found = try Self.find(db, name)
+            let found = try Self.find(db, group)
             let role = try db.groups.role(of: actor.userID, in: found.id)
             switch role {
             case .owner?, .admin?, .member?:
@@ -141,10 +141,10 @@ public struct Groups: Sendable {
     ///
     /// - Throws: ``ClubError/permissionDenied(_:)`` when the actor does not run the group or
     ///   `username` blocks them; ``ClubError/invalid(field:message:)`` for a member already.
-    public func invite(_ actor: ActingUser, _ name: String, _ username: String) throws {
+    public func invite(_ actor: ActingUser, _ group: GroupReference, _ username: String) throws {
         let now = Date()
         try store.write { db in
-            let found = try Self.find(db, name)
+            let found = try Self.find(db, group)
             try Self.checkAdministers(db, found, actor)
             let user = try db.users.id(username: username)
             if try db.follows.standing(of: actor.userID, towards: user).blockedByOther {
@@ -167,10 +167,10 @@ public struct Groups: Sendable {
     /// Approves `username`'s request to join (the group's owner and admins).
     ///
     /// - Throws: ``ClubError/notFound(kind:reference:)`` when they did not ask.
-    public func approve(_ actor: ActingUser, _ name: String, _ username: String) throws {
+    public func approve(_ actor: ActingUser, _ group: GroupReference, _ username: String) throws {
         let now = Date()
         try store.write { db in
-            let found = try Self.find(db, name)
+            let found = try Self.find(db, group)
             try Self.checkAdministers(db, found, actor)
             let user = try db.users.id(username: username)
             guard try db.groups.role(of: user, in: found.id) == .requested else {
@@ -184,9 +184,9 @@ public struct Groups: Sendable {
     /// leave: they hand the group over or delete it.
     ///
     /// - Throws: ``ClubError/notFound(kind:reference:)`` for someone not in it.
-    public func leave(_ actor: ActingUser, _ name: String) throws {
+    public func leave(_ actor: ActingUser, _ group: GroupReference) throws {
         try store.write { db in
-            let found = try Self.find(db, name)
+            let found = try Self.find(db, group)
             switch try db.groups.role(of: actor.userID, in: found.id) {
             case nil:
                 throw ClubError.notFound(kind: "member", reference: "\(actor.username) in \(found.info.name)")
@@ -201,9 +201,9 @@ public struct Groups: Sendable {
 
     /// Removes `username` from a group, or withdraws their invitation or declines their
     /// request. Admins remove members; only the owner removes admins; no one removes the owner.
-    public func remove(_ actor: ActingUser, _ name: String, _ username: String) throws {
+    public func remove(_ actor: ActingUser, _ group: GroupReference, _ username: String) throws {
         try store.write { db in
-            let found = try Self.find(db, name)
+            let found = try Self.find(db, group)
             let actorRole = try Self.checkAdministers(db, found, actor)
             let user = try db.users.id(username: username)
             switch try db.groups.role(of: user, in: found.id) {
@@ -220,13 +220,13 @@ public struct Groups: Sendable {
     }
 
     /// Makes a member an admin, or an admin a member again (the owner only).
-    public func setRole(_ actor: ActingUser, _ name: String, _ username: String, _ role: GroupRole) throws {
+    public func setRole(_ actor: ActingUser, _ group: GroupReference, _ username: String, _ role: GroupRole) throws {
         guard role == .admin || role == .member else {
             throw ClubError.invalid(field: "role", message: "a member's role is admin or member; hand the group over with transfer")
         }
         let now = Date()
         try store.write { db in
-            let found = try Self.find(db, name)
+            let found = try Self.find(db, group)
             try Self.checkOwns(db, found, actor)
             let user = try db.users.id(username: username)
             guard let current = try db.groups.role(of: user, in: found.id), current == .admin || current == .member else {
@@ -237,10 +237,10 @@ public struct Groups: Sendable {
     }
 
     /// Hands a group over to one of its members; the old owner stays as an admin.
-    public func transfer(_ actor: ActingUser, _ name: String, to username: String) throws {
+    public func transfer(_ actor: ActingUser, _ group: GroupReference, to username: String) throws {
         let now = Date()
         try store.write { db in
-            let found = try Self.find(db, name)
+            let found = try Self.find(db, group)
             try Self.checkOwns(db, found, actor)
             let user = try db.users.id(username: username)
             guard let current = try db.groups.role(of: user, in: found.id), current == .admin || current == .member else {
@@ -252,9 +252,9 @@ public struct Groups: Sendable {
     }
 
     /// Deletes a group with its posts (the owner only).
-    public func delete(_ actor: ActingUser, _ name: String) throws {
+    public func delete(_ actor: ActingUser, _ group: GroupReference) throws {
         try store.write { db in
-            let found = try Self.find(db, name)
+            let found = try Self.find(db, group)
             try Self.checkOwns(db, found, actor)
             try db.groups.delete(found.id)
         }
@@ -262,10 +262,10 @@ public struct Groups: Sendable {
 
     /// One page of a group's members (owner, admins, members; with `pending`, the invitations
     /// and requests too, for its owner and admins), by role then username. Only members see it.
-    public func members(_ viewer: ActingUser?, _ name: String, pending: Bool = false, after cursor: String? = nil,
+    public func members(_ viewer: ActingUser?, _ group: GroupReference, pending: Bool = false, after cursor: String? = nil,
                         limit: Int = PagingCursor.defaultLimit) throws -> ListPage<GroupMemberEntry> {
         try store.read { db in
-            let found = try Self.find(db, name)
+            let found = try Self.find(db, group)
             let role = try Self.checkMember(db, found, viewer)
             if pending, !role.administers {
                 throw ClubError.permissionDenied("only the owner and admins of '\(found.info.name)' see its invitations and requests")
@@ -284,10 +284,13 @@ public struct Groups: Sendable {
 
     // MARK: - Rules
 
-    static func find(_ db: StoreTransaction, _ name: String) throws -> GroupStore.Found {
-        guard let found = try db.groups.find(nameKey: CaseFold.key(name)) else {
-            throw ClubError.notFound(kind: "group", reference: name)
+    static func find(_ db: StoreTransaction, _ group: GroupReference) throws -> GroupStore.Found {
+        let found: GroupStore.Found?
+        switch group {
+        case .id(let id): found = try db.groups.find(id: id)
+        case .name(let name): found = try db.groups.find(nameKey: CaseFold.key(name))
         }
+        guard let found else { throw ClubError.notFound(kind: "group", reference: group.description) }
         return found
     }
 

@@ -48,7 +48,7 @@ public struct Posts: Sendable {
         return try store.write { db in
             var groupID: Int64?
             if case .group(let name) = draft.audience {
-                let found = try Groups.find(db, name)
+                let found = try Groups.find(db, .name(name))
                 guard try db.groups.role(of: actor.userID, in: found.id)?.isMember == true else {
                     throw ClubError.invalid(field: "audience", message: "you are not a member of '\(found.info.name)'")
                 }
@@ -84,6 +84,21 @@ public struct Posts: Sendable {
                 throw ClubError.notFound(kind: "image of post", reference: String(id))
             }
             return picture
+        }
+    }
+
+    /// Sets (or, with nil, removes) a note's image: its author only.
+    public func setImage(_ actor: ActingUser, _ id: Int64, _ data: Data?) throws {
+        let image = try data.map { ($0, try Validation.image($0, field: "image")) }
+        try store.write { db in
+            let stored = try Self.stored(db, id, viewer: actor)
+            guard stored.authorID == actor.userID else {
+                throw ClubError.permissionDenied("only its author may change post \(id)'s image")
+            }
+            guard stored.post.kind == .note else {
+                throw ClubError.invalid(field: "image", message: "only a note carries an image; a route or board shows its own")
+            }
+            try db.pictures.set(image, in: .postImage, of: id)
         }
     }
 
@@ -214,12 +229,12 @@ public struct Posts: Sendable {
     }
 
     /// One page of a group's posts, newest first, for its members.
-    public func groupPosts(_ viewer: ActingUser?, _ name: String, after cursor: String? = nil,
+    public func groupPosts(_ viewer: ActingUser?, _ group: GroupReference, after cursor: String? = nil,
                            limit: Int = PagingCursor.defaultLimit) throws -> ListPage<Post> {
         let before = try Self.position(cursor) ?? Int64.max
         let limit = Self.clamp(limit)
         return try store.read { db in
-            let found = try Groups.find(db, name)
+            let found = try Groups.find(db, group)
             try Groups.checkMember(db, found, viewer)
             guard let viewer else { return ListPage(items: [], next: nil) }
             let rows = try db.posts.groupPosts(found.id, viewer: viewer.userID, before: before, limit: limit + 1)

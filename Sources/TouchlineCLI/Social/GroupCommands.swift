@@ -65,11 +65,11 @@ struct GroupCommand: ParsableCommand {
         func run() throws {
             let store = try club.store()
             let viewer = try club.viewer(Accounts(store: store))
-            let group = try Groups(store: store).show(viewer, name)
+            let group = try Groups(store: store).show(viewer, .name(name))
             var page = Page(group: group)
             if group.role?.isMember == true {
-                page.members = try Groups(store: store).members(viewer, name)
-                page.posts = try Club.Posts(store: store).groupPosts(viewer, name)
+                page.members = try Groups(store: store).members(viewer, .name(name))
+                page.posts = try Club.Posts(store: store).groupPosts(viewer, .name(name))
             }
             if output.json { return try Output.json(page) }
             GroupCommand.printCard(group)
@@ -122,12 +122,12 @@ struct GroupCommand: ParsableCommand {
             let picture: Data?? = try avatar.map { $0.isEmpty ? nil : try Files.read($0) }
             let (store, actor) = try club.session()
             let groups = Groups(store: store)
-            var group = try groups.show(actor, name)
-            if let picture { try groups.setAvatar(actor, name, picture) }
+            var group = try groups.show(actor, .name(name))
+            if let picture { try groups.setAvatar(actor, .name(name), picture) }
             if newName != nil || description != nil || policy != nil {
-                group = try groups.edit(actor, name, newName: newName, description: description, policy: policy)
+                group = try groups.edit(actor, .name(name), newName: newName, description: description, policy: policy)
             }
-            if output.json { return try Output.json(try groups.show(actor, group.name)) }
+            if output.json { return try Output.json(try groups.show(actor, .name(group.name))) }
             print("updated group \(group.name)")
         }
     }
@@ -149,7 +149,7 @@ struct GroupCommand: ParsableCommand {
         @OptionGroup var group: GroupArgument
         func run() throws {
             try group.run { groups, actor in
-                try groups.join(actor, group.name) == .member ? "joined \(group.name)" : "asked to join \(group.name)"
+                try groups.join(actor, .name(group.name)) == .member ? "joined \(group.name)" : "asked to join \(group.name)"
             }
         }
     }
@@ -158,7 +158,7 @@ struct GroupCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "leave", abstract: "Leave a group (or turn down its invitation, or withdraw your request).")
         @OptionGroup var group: GroupArgument
-        func run() throws { try group.run { try $0.leave($1, group.name); return "left \(group.name)" } }
+        func run() throws { try group.run { try $0.leave($1, .name(group.name)); return "left \(group.name)" } }
     }
 
     /// A verb on one group and one user.
@@ -178,7 +178,7 @@ struct GroupCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "invite", abstract: "Invite a user (owner and admins).")
         @OptionGroup var member: MemberArguments
         func run() throws {
-            try member.run({ try $0.invite($1, member.name, member.user) }, saying: "invited \(member.user) to \(member.name)")
+            try member.run({ try $0.invite($1, .name(member.name), member.user) }, saying: "invited \(member.user) to \(member.name)")
         }
     }
 
@@ -186,7 +186,7 @@ struct GroupCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "approve", abstract: "Approve a request to join (owner and admins).")
         @OptionGroup var member: MemberArguments
         func run() throws {
-            try member.run({ try $0.approve($1, member.name, member.user) }, saying: "\(member.user) joined \(member.name)")
+            try member.run({ try $0.approve($1, .name(member.name), member.user) }, saying: "\(member.user) joined \(member.name)")
         }
     }
 
@@ -195,7 +195,7 @@ struct GroupCommand: ParsableCommand {
             commandName: "remove", abstract: "Remove a member, withdraw an invitation or decline a request (owner and admins).")
         @OptionGroup var member: MemberArguments
         func run() throws {
-            try member.run({ try $0.remove($1, member.name, member.user) }, saying: "removed \(member.user) from \(member.name)")
+            try member.run({ try $0.remove($1, .name(member.name), member.user) }, saying: "removed \(member.user) from \(member.name)")
         }
     }
 
@@ -204,7 +204,7 @@ struct GroupCommand: ParsableCommand {
         @OptionGroup var member: MemberArguments
         @Argument(help: "admin or member.") var role: GroupRole
         func run() throws {
-            try member.run({ try $0.setRole($1, member.name, member.user, role) },
+            try member.run({ try $0.setRole($1, .name(member.name), member.user, role) },
                            saying: "\(member.user) is now \(role == .admin ? "an admin" : "a member") of \(member.name)")
         }
     }
@@ -214,7 +214,7 @@ struct GroupCommand: ParsableCommand {
             commandName: "transfer", abstract: "Hand a group over to one of its members; you stay an admin.")
         @OptionGroup var member: MemberArguments
         func run() throws {
-            try member.run({ try $0.transfer($1, member.name, to: member.user) }, saying: "\(member.user) now owns \(member.name)")
+            try member.run({ try $0.transfer($1, .name(member.name), to: member.user) }, saying: "\(member.user) now owns \(member.name)")
         }
     }
 
@@ -229,7 +229,7 @@ struct GroupCommand: ParsableCommand {
 
         func run() throws {
             let (store, actor) = try club.session()
-            let members = try Groups(store: store).members(actor, name, pending: pending, after: page.after, limit: page.limit)
+            let members = try Groups(store: store).members(actor, .name(name), pending: pending, after: page.after, limit: page.limit)
             if output.json { return try Output.json(members) }
             Output.table(["USERNAME", "NAME", "ROLE", "SINCE"], members.items.map {
                 [$0.username, $0.displayName, $0.role.rawValue, Output.date($0.since)]
@@ -247,7 +247,7 @@ struct GroupCommand: ParsableCommand {
 
         func run() throws {
             let (store, actor) = try club.session()
-            let posts = try Club.Posts(store: store).groupPosts(actor, name, after: page.after, limit: page.limit)
+            let posts = try Club.Posts(store: store).groupPosts(actor, .name(name), after: page.after, limit: page.limit)
             try PostCommand.printPage(posts, json: output.json, empty: "no posts in \(name) yet")
         }
     }
@@ -269,7 +269,7 @@ struct GroupCommand: ParsableCommand {
                     throw CommandError(.usage, "not deleted")
                 }
             }
-            try Groups(store: store).delete(actor, name)
+            try Groups(store: store).delete(actor, .name(name))
             print("deleted group \(name)")
         }
     }

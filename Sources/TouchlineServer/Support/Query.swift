@@ -59,6 +59,12 @@ struct Query {
         return text
     }
 
+    /// `after` for a list paged by id that takes its cursor back as text (posts, comments,
+    /// the feed): checked as ``after()`` checks it.
+    func afterID() throws -> String? {
+        try after().map(PagingCursor.encode)
+    }
+
     /// `after`: the cursor of the previous page, nil for the first.
     func after() throws -> Int64? {
         guard let text = try string("after", maximumLength: PagingCursor.maximumLength) else { return nil }
