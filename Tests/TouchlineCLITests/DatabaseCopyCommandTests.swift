@@ -37,7 +37,8 @@ extension DatabaseCommandTests {
         #expect(rows["leagueZone"] == 5)
         #expect(rows["calendarDomain"] == 1)
         for table in ["collection", "collectionCard", "ownedCard", "cardDraw", "swapProposal", "battle", "treasureHunt",
-                      "challengeResult", "stickerImage"] {
+                      "challengeResult", "stickerImage", "follow", "userPhoto", "socialGroup", "groupAvatar", "groupMember",
+                      "post", "postImage", "postLike", "postComment"] {
             #expect(rows[table] ?? 0 > 0, "\(table) holds no row in the demo")
         }
         #expect(thereReport.tables.allSatisfy { $0.sha256.count == 64 && $0.sha256.allSatisfy(\.isHexDigit) })
@@ -318,6 +319,14 @@ struct DemoClub: Sendable {
         _ = try run(["battle", "propose", collection, "--to", "alice", "--kind", "random", "--as", "bob"], as: bobPassword)
         _ = try run(["collection", "challenge", collection, "--collector", "bob", "--game", "Penalties", "--score", "4", "--won",
                      "--as", "alice"])
+        // The social tables the demo leaves empty: a like, a comment, a profile photo, a
+        // group's avatar and a note's image.
+        let photo = path("examples/cards/images/01.png")
+        _ = try run(["post", "like", "1", "--as", "bob"], as: bobPassword)
+        _ = try run(["comment", "add", "1", "--text", "See you there", "--as", "bob"], as: bobPassword)
+        _ = try run(["user", "edit", "--photo", photo, "--city", "Bilbao", "--as", "alice"])
+        _ = try run(["group", "edit", "Infantil A parents", "--avatar", photo, "--as", "alice"])
+        _ = try run(["post", "note", "--text", "Our badge", "--image", photo, "--audience", "followers", "--as", "alice"])
         // Nothing but the database is needed from here on.
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where !name.hasPrefix("club.sqlite") {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
@@ -382,6 +391,11 @@ struct DemoClub: Sendable {
             ("swaps", ["swap", "list", "--all", "--json"], bob),
             ("battles", ["battle", "list", "--json"], bob),
             ("treasure", ["treasure", "show", "Athletic Club 2024/25", "--json"], bob),
+            ("bob's feed", ["feed", "--json"], bob),
+            ("alice to bob", ["user", "show", "alice", "--json"], bob),
+            ("group", ["group", "show", "Infantil A parents", "--json"], bob),
+            ("comments", ["comment", "list", "1", "--json"], bob),
+            ("alice's followers", ["follow", "followers", "--json"], alice),
         ]
         var outputs: [String: String] = [:]
         for (name, arguments, environment) in commands {
