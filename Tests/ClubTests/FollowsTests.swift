@@ -193,6 +193,30 @@ import TestSupport
         #expect(try club.count("follow") == 1)
     }
 
+    @Test func followingManyAtOnceIsAllOrNothingWithTheChecksOfOne() throws {
+        let club = try ScratchClub()
+        let follows = Follows(store: club.store)
+        let alice = try club.user("alice")
+        for name in ["bob", "carol", "dave", "erin"] { try club.user(name) }
+        let erin = try club.accounts.authenticate(username: "erin", password: "erin-password")
+        try club.accounts.editProfile(erin, ProfileChanges(isPrivate: true))
+        try follows.follow(alice, "bob")
+        #expect(throws: ClubError.notFound(kind: "user", reference: "ghost")) { try follows.followAll(alice, ["carol", "ghost"]) }
+        #expect(throws: ClubError.invalid(field: "user", message: "you cannot follow yourself")) {
+            try follows.followAll(alice, ["carol", "alice"])
+        }
+        try follows.block(erin, "alice")
+        #expect(throws: ClubError.permissionDenied("erin does not accept follows from alice")) {
+            try follows.followAll(alice, ["carol", "erin"])
+        }
+        #expect(try follows.following(of: "alice", viewer: alice).items.map(\.username) == ["bob"])
+        try follows.unblock(erin, "alice")
+        // bob is followed already; carol twice counts once; erin's profile is private.
+        #expect(try follows.followAll(alice, ["bob", "carol", "CAROL", "dave", "erin"]) == 3)
+        #expect(try follows.following(of: "alice", viewer: alice).items.map(\.username) == ["bob", "carol", "dave"])
+        #expect(try follows.requests(alice, .outgoing).items.map(\.username) == ["erin"])
+    }
+
     @Test func listsArePagedByUsername() throws {
         let club = try ScratchClub()
         let follows = Follows(store: club.store)

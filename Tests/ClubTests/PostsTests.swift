@@ -174,6 +174,23 @@ import TestSupport
         #expect(throws: ClubError.self) { try posts.feed(alice, after: "not a cursor") }
     }
 
+    @Test func publishingManyAtOnceIsAllOrNothingInOrder() throws {
+        let club = try ScratchClub()
+        let posts = Posts(store: club.store), groups = Groups(store: club.store)
+        let alice = try club.user("alice")
+        try groups.create(alice, name: "Squad", policy: .open)
+        let drafts: [PostDraft] = [.note("one", audience: .everyone), .note("two", audience: .group("squad")),
+                                   .note("three", audience: .group("Squad")), .note("four", audience: .onlyMe)]
+        #expect(throws: ClubError.notFound(kind: "group", reference: "Nobody")) {
+            try posts.publishAll(alice, drafts + [.note("five", audience: .group("Nobody"))])
+        }
+        #expect(try club.count("post") == 0)
+        let ids = try posts.publishAll(alice, drafts)
+        #expect(ids == ids.sorted() && ids.count == 4)
+        #expect(try ids.map { try posts.show(alice, $0).text } == ["one", "two", "three", "four"])
+        #expect(try posts.show(alice, ids[1]).audience == "group:Squad")
+    }
+
     @Test func likesAreOncePerUserAndCountedRight() throws {
         let club = try ScratchClub()
         let posts = Posts(store: club.store)

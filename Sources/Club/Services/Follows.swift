@@ -58,6 +58,45 @@ public struct Follows: Sendable {
         }
     }
 
+    /// Follows each of `usernames` (a squad, a club's riders), or asks to where a profile is
+    /// private, in one transaction: all or none, with the checks of ``follow(_:_:)`` made for
+    /// each and the first refusal named. Users already followed (or asked) stay as they are.
+    /// Returns how many follows and requests were added.
+    ///
+    /// - Throws: as ``follow(_:_:)``; ``ClubError/invalid(field:message:)`` when the actor
+    ///   would follow more than ``maximumFollowing``.
+    @discardableResult
+    public func followAll(_ actor: ActingUser, _ usernames: [String]) throws -> Int {
+        guard usernames.count <= Self.maximumFollowing else {
+            throw ClubError.invalid(field: "users", message: "at most \(Self.maximumFollowing) at once")
+        }
+        let now = Date()
+        return try store.write { db in
+            let ids = try db.users.ids(usernames: usernames)
+            let blockers = try db.messages.blockers(of: actor.userID, among: Array(Set(ids.values)))
+            let (privateOnes, blocked) = try db.follows.privateAndBlocked(among: Array(Set(ids.values)), by: actor.userID)
+            var rows: [(id: Int64, accepted: Bool)] = []
+            var seen: Set<Int64> = []
+            for username in usernames {
+                guard let id = ids[username.lowercased()] else { throw ClubError.notFound(kind: "user", reference: username) }
+                guard id != actor.userID else { throw ClubError.invalid(field: "user", message: "you cannot follow yourself") }
+                if blockers.contains(id) {
+                    throw ClubError.permissionDenied("\(username) does not accept follows from \(actor.username)")
+                }
+                if blocked.contains(id) {
+                    throw ClubError.invalid(field: "user", message: "you block \(username); unblock them first")
+                }
+                if seen.insert(id).inserted { rows.append((id, !privateOnes.contains(id))) }
+            }
+            let added = try db.follows.insertMany(follower: actor.userID, followed: rows, at: now)
+            guard try db.follows.followingCount(of: actor.userID) <= Self.maximumFollowing else {
+                throw ClubError.invalid(field: "user", message: "you would follow more than \(Self.maximumFollowing) users, "
+                    + "the most one may; unfollow some first")
+            }
+            return added
+        }
+    }
+
     /// Stops following `username`, or withdraws a pending request to.
     ///
     /// - Throws: ``ClubError/notFound(kind:reference:)`` for an unknown user or one the actor

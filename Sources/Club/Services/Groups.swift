@@ -226,12 +226,7 @@ public struct Groups: Sendable {
         }
         let now = Date()
         try store.write { db in
-            let found = try Self.find(db, group)
-            try Self.checkOwns(db, found, actor)
-            let user = try db.users.id(username: username)
-            guard let current = try db.groups.role(of: user, in: found.id), current == .admin || current == .member else {
-                throw ClubError.notFound(kind: "member", reference: "\(username) in \(found.info.name)")
-            }
+            let (found, user) = try Self.ownersMember(db, group, actor, username)
             try db.groups.setRole(role, of: user, in: found.id, at: now)
         }
     }
@@ -240,12 +235,7 @@ public struct Groups: Sendable {
     public func transfer(_ actor: ActingUser, _ group: GroupReference, to username: String) throws {
         let now = Date()
         try store.write { db in
-            let found = try Self.find(db, group)
-            try Self.checkOwns(db, found, actor)
-            let user = try db.users.id(username: username)
-            guard let current = try db.groups.role(of: user, in: found.id), current == .admin || current == .member else {
-                throw ClubError.invalid(field: "user", message: "\(username) is not a member of '\(found.info.name)'")
-            }
+            let (found, user) = try Self.ownersMember(db, group, actor, username)
             try db.groups.setRole(.admin, of: actor.userID, in: found.id, at: now)
             try db.groups.setRole(.owner, of: user, in: found.id, at: now)
         }
@@ -317,6 +307,19 @@ public struct Groups: Sendable {
             throw ClubError.permissionDenied("only the owner and admins of '\(found.info.name)' may do that")
         }
         return role
+    }
+
+    /// The group and the id of `username`, an admin or member of it, for a change only its
+    /// owner (the actor) may make.
+    private static func ownersMember(_ db: StoreTransaction, _ group: GroupReference, _ actor: ActingUser,
+                                     _ username: String) throws -> (GroupStore.Found, Int64) {
+        let found = try find(db, group)
+        try checkOwns(db, found, actor)
+        let user = try db.users.id(username: username)
+        guard let role = try db.groups.role(of: user, in: found.id), role == .admin || role == .member else {
+            throw ClubError.notFound(kind: "member", reference: "\(username) in \(found.info.name)")
+        }
+        return (found, user)
     }
 
     static func checkOwns(_ db: StoreTransaction, _ found: GroupStore.Found, _ actor: ActingUser) throws {

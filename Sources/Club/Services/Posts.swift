@@ -35,6 +35,39 @@ public struct Posts: Sendable {
     ///   (or is not the author's).
     @discardableResult
     public func publish(_ actor: ActingUser, _ draft: PostDraft) throws -> Post {
+        let checked = try Self.check(draft)
+        let now = Date()
+        return try store.write { db in
+            var groups: [String: Int64] = [:]
+            let id = try Self.insert(db, actor, draft, checked, at: now, groups: &groups)
+            return try Self.visible(db, id, viewer: actor)
+        }
+    }
+
+    /// The most posts ``publishAll(_:_:)`` takes at once.
+    public static let maximumBatch = 1_000
+
+    /// Publishes several posts in one transaction, all or none, in the order given (for an
+    /// import from another app): each checked as ``publish(_:_:)`` checks it, the first
+    /// refusal named. Returns their ids.
+    @discardableResult
+    public func publishAll(_ actor: ActingUser, _ drafts: [PostDraft]) throws -> [Int64] {
+        guard drafts.count <= Self.maximumBatch else {
+            throw ClubError.invalid(field: "posts", message: "at most \(Self.maximumBatch) at once")
+        }
+        let checked = try drafts.map(Self.check)
+        let now = Date()
+        return try store.write { db in
+            var groups: [String: Int64] = [:]
+            return try zip(drafts, checked).map { draft, checked in
+                try Self.insert(db, actor, draft, checked, at: now, groups: &groups)
+            }
+        }
+    }
+
+    /// What of a draft can be checked without the database: its text, trimmed (nil for none),
+    /// and its image with what its header says.
+    private static func check(_ draft: PostDraft) throws -> (text: String?, image: (data: Data, header: ImageHeader)?) {
         let text = try draft.text.flatMap(Self.text)
         if draft.kind == .note, text == nil { throw ClubError.invalid(field: "text", message: "a note needs some text") }
         if draft.kind == .event {
@@ -43,29 +76,38 @@ public struct Posts: Sendable {
         if draft.image != nil, draft.kind != .note {
             throw ClubError.invalid(field: "image", message: "only a note carries an image; a route or board shows its own")
         }
-        let image = try draft.image.map { ($0, try Validation.image($0, field: "image")) }
-        let now = Date()
-        return try store.write { db in
-            var groupID: Int64?
-            if case .group(let name) = draft.audience {
+        return (text, try draft.image.map { ($0, try Validation.image($0, field: "image")) })
+    }
+
+    /// Inserts a checked draft and returns its id; `groups` remembers the groups the audience
+    /// named, by name, once each checked.
+    private static func insert(_ db: StoreTransaction, _ actor: ActingUser, _ draft: PostDraft,
+                               _ checked: (text: String?, image: (data: Data, header: ImageHeader)?), at time: Date,
+                               groups: inout [String: Int64]) throws -> Int64 {
+        var groupID: Int64?
+        if case .group(let name) = draft.audience {
+            if let known = groups[name] {
+                groupID = known
+            } else {
                 let found = try Groups.find(db, .name(name))
                 guard try db.groups.role(of: actor.userID, in: found.id)?.isMember == true else {
                     throw ClubError.invalid(field: "audience", message: "you are not a member of '\(found.info.name)'")
                 }
+                groups[name] = found.id
                 groupID = found.id
             }
-            let routeID = try Self.attached(draft.routeID, kind: .route, draft.kind) { id in
-                try db.routes.summary(id: id, owner: actor.userID) != nil
-            }
-            let boardID = try Self.attached(draft.boardID, kind: .board, draft.kind) { id in
-                try db.boards.summary(id: id, owner: actor.userID) != nil
-            }
-            let id = try db.posts.insert(PostStore.New(authorID: actor.userID, kind: draft.kind, audience: draft.audience.kind,
-                                                       groupID: groupID, text: text, routeID: routeID, boardID: boardID,
-                                                       createdAt: now))
-            if let image { try db.pictures.set(image, in: .postImage, of: id) }
-            return try Self.visible(db, id, viewer: actor)
         }
+        let routeID = try attached(draft.routeID, kind: .route, draft.kind) { id in
+            try db.routes.summary(id: id, owner: actor.userID) != nil
+        }
+        let boardID = try attached(draft.boardID, kind: .board, draft.kind) { id in
+            try db.boards.summary(id: id, owner: actor.userID) != nil
+        }
+        let id = try db.posts.insert(PostStore.New(authorID: actor.userID, kind: draft.kind, audience: draft.audience.kind,
+                                                   groupID: groupID, text: checked.text, routeID: routeID, boardID: boardID,
+                                                   createdAt: time))
+        if let image = checked.image { try db.pictures.set(image, in: .postImage, of: id) }
+        return id
     }
 
     /// A post as `viewer` (nil: nobody logged in) may see it.

@@ -48,6 +48,34 @@ struct FollowStore {
         return try db.execute("DELETE FROM follow WHERE followerId = ? AND followedId = ?", [follower, followed]) > 0
     }
 
+    /// Records that `follower` follows (accepted) or asks to follow each of `followed`, a
+    /// multi-row INSERT of up to 1,000 rows a statement; a follow already there stays as it
+    /// is. Returns how many rows were added.
+    func insertMany(follower: Int64, followed: [(id: Int64, accepted: Bool)], at time: Date) throws -> Int {
+        var added = 0
+        for start in stride(from: 0, to: followed.count, by: 1_000) {
+            let part = followed[start..<min(start + 1_000, followed.count)]
+            let values = Array(repeating: "(?, ?, ?, ?)", count: part.count).joined(separator: ", ")
+            added += try db.execute("""
+                INSERT INTO follow (followerId, followedId, accepted, createdAt) VALUES \(values) ON CONFLICT DO NOTHING
+                """, part.flatMap { [follower, $0.id, $0.accepted, time] as [any SQLBindable] })
+        }
+        return added
+    }
+
+    /// Which of `users` have a private profile, and which `user` blocks, a thousand a query.
+    func privateAndBlocked(among users: [Int64], by user: Int64) throws -> (private: Set<Int64>, blocked: Set<Int64>) {
+        var found: (private: Set<Int64>, blocked: Set<Int64>) = ([], [])
+        for start in stride(from: 0, to: users.count, by: 1_000) {
+            let part = users[start..<min(start + 1_000, users.count)].map { $0 as any SQLBindable }
+            let list = Array(repeating: "?", count: part.count).joined(separator: ", ")
+            found.private.formUnion(try db.values(Int64.self, "SELECT id FROM \"user\" WHERE private AND id IN (\(list))", part))
+            found.blocked.formUnion(try db.values(Int64.self, "SELECT blockedId FROM block WHERE blockerId = ? AND blockedId IN (\(list))",
+                                                  [user] + part))
+        }
+        return found
+    }
+
     /// Deletes the follows between `a` and `b`, both ways, whatever their state.
     func deleteBoth(_ a: Int64, _ b: Int64) throws {
         try db.execute("DELETE FROM follow WHERE (followerId = ? AND followedId = ?) OR (followerId = ? AND followedId = ?)",
