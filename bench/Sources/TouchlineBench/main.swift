@@ -149,6 +149,7 @@ func runScenes(_ arguments: Arguments, peers: Peers?) throws -> [SceneResult] {
     results += try SwapScene.run(bench: bench, smoke: arguments.smoke)
     results += try StoreScene.run(bench: bench, size: arguments.smoke ? .smoke : .full, keep: arguments.keepStore,
                                   postgres: arguments.postgres)
+    results += try SocialScene.run(bench: bench, size: arguments.smoke ? .smoke : .full, postgres: arguments.postgres)
     return results.filter { $0.runs > 0 }
 }
 
