@@ -47,6 +47,10 @@ import TestSupport
     @Test func badRequestsGiveOneLineAndAStatusAndChangeNothing() throws {
         let club = try ClubScratch()
         #expect(try club.run(["follow", "block", "alice"], as: "bob").stdout == "blocked alice\n")
+        // bob's profile is public, but not to the user he blocks.
+        #expect(try club.run(["user", "edit", "--city", "Getxo"], as: "bob").status == 0)
+        let hidden = try club.run(["user", "show", "bob"], as: "alice")
+        #expect(hidden.stdout.contains("details   not shown to you") && !hidden.stdout.contains("Getxo"), "\(hidden.stdout)")
         let cases: [([String], String, Int32, String)] = [
             (["follow", "alice"], "alice", 65, "touchline: error: user: you cannot follow yourself\n"),
             (["follow", "bob"], "alice", 77, "touchline: error: permission denied: bob does not accept follows from alice\n"),

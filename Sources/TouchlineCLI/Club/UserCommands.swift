@@ -71,7 +71,8 @@ struct User: ParsableCommand {
                       ("profile", profile.isPrivate == true ? "private" : "public"), ("photo", profile.hasPhoto == true ? "yes" : "no")]
         if let relation = profile.relation { fields.append(("you", relation == .none ? "do not follow" : relation.rawValue)) }
         guard let followers = profile.followers, let following = profile.following else {
-            fields.append(("details", "only for their followers"))
+            // A public profile hides its details only from a user it blocks.
+            fields.append(("details", profile.isPrivate == true ? "only for their followers" : "not shown to you"))
             return fields
         }
         for (label, value) in [("city", profile.city), ("sport", profile.sport), ("bio", profile.bio)] {
