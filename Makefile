@@ -37,12 +37,13 @@ TESTS = env NO_COLOR=1 .build/debug/TouchlinePackageTests.xctest --testing-libra
 # `Module.Suite/test` names): all of ClubTests (PostgresStoreTests among them) and
 # TouchlineServerTests, and the CLI suites that open a club database. The other CLI suites
 # (rendering boards, routes, tiles; help) never open one, so a second run would test nothing
-# new. Of the sticker suites, swaps' runs on both (two processes racing for one card); battles,
+# new. Of the sticker suites, swaps' runs on both (two processes racing for one card), as do
+# follows' and posts' (twelve processes liking one post); battles,
 # treasure and the catalogue run on SQLite only, their services' suites (ClubTests) on both. The web board in headless Chromium runs on SQLite only: what it stores, the board API
 # suites cover on PostgreSQL, and its page checks depend on the browser's timing, not the store. Tests of SQLite itself (its files' modes, PRAGMAs, upgrading an older SQLite file) say
 # in the PostgreSQL run why they are skipped there; those of a PostgreSQL restart and of the
 # README's PostgreSQL commands say why they are skipped on SQLite.
-POSTGRES_CLI_SUITES ?= SharedDatabaseServeTests|CollectionCommandTests|SwapCommandTests|PostgresRestartServeTests|ClubCommandTests|CalendarCommandTests|CardCommandTests|DatabaseCommandTests|LeagueCommandTests|LeagueMendingCommandTests|MatchEventDeleteCommandTests|LeaguePrintCommandTests|NewcomerDefaultsTests|PrivateLeagueCommandTests|RemedyWordingCommandTests|ReadmeCommandsTests|ServeCommandTests|StoredBoardCommandTests|StoredRouteCommandTests|StoredRouteEditAndExportTests
+POSTGRES_CLI_SUITES ?= SharedDatabaseServeTests|CollectionCommandTests|SwapCommandTests|PostgresRestartServeTests|ClubCommandTests|CalendarCommandTests|CardCommandTests|DatabaseCommandTests|LeagueCommandTests|LeagueMendingCommandTests|MatchEventDeleteCommandTests|LeaguePrintCommandTests|NewcomerDefaultsTests|PrivateLeagueCommandTests|RemedyWordingCommandTests|ReadmeCommandsTests|ServeCommandTests|StoredBoardCommandTests|StoredRouteCommandTests|StoredRouteEditAndExportTests|FollowCommandTests|PostCommandTests
 POSTGRES_CLI = TouchlineCLITests\.($(POSTGRES_CLI_SUITES))/
 POSTGRES_SUITES ?= ClubTests\.|TouchlineServerTests\.|$(POSTGRES_CLI)
 
