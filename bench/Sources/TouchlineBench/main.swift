@@ -32,9 +32,13 @@ struct Arguments {
     var keepStore = false
     /// An empty PostgreSQL database to run the store scenes on as well, beside SQLite.
     var postgres: String?
+    /// The social scenes' club with this many users instead of the 100,000 (the same
+    /// follows and posts a user, a group for every hundred users): building the full club on
+    /// PostgreSQL takes about 40 minutes.
+    var socialUsers: Int?
 
     static let usage = "usage: TouchlineBench [--touchline PATH] [--peers PYTHON] [--smoke] [--runs N] [--only PREFIX] "
-        + "[--write-inputs FOLDER] [--keep-store] [--postgres URL]"
+        + "[--write-inputs FOLDER] [--keep-store] [--postgres URL] [--social-users N]"
 
     init(_ arguments: [String]) throws(UsageError) {
         var rest = arguments[...]
@@ -59,6 +63,11 @@ struct Arguments {
             case "--postgres":
                 guard let url = rest.popFirst() else { throw UsageError("--postgres needs the URL of an empty database") }
                 postgres = url
+            case "--social-users":
+                guard let text = rest.popFirst(), let count = Int(text), count >= 1_000 else {
+                    throw UsageError("--social-users needs a whole number of 1000 or more")
+                }
+                socialUsers = count
             case "--runs":
                 guard let text = rest.popFirst(), let count = Int(text), count > 0 else {
                     throw UsageError("--runs needs a whole number above 0")
@@ -149,7 +158,10 @@ func runScenes(_ arguments: Arguments, peers: Peers?) throws -> [SceneResult] {
     results += try SwapScene.run(bench: bench, smoke: arguments.smoke)
     results += try StoreScene.run(bench: bench, size: arguments.smoke ? .smoke : .full, keep: arguments.keepStore,
                                   postgres: arguments.postgres)
-    results += try SocialScene.run(bench: bench, size: arguments.smoke ? .smoke : .full, postgres: arguments.postgres)
+    var social = arguments.smoke ? SocialSize.smoke : .full
+    if let users = arguments.socialUsers { social = SocialSize(users: users, follows: social.follows, postsPerUser: social.postsPerUser,
+                                                               groups: users / 100) }
+    results += try SocialScene.run(bench: bench, size: social, postgres: arguments.postgres)
     return results.filter { $0.runs > 0 }
 }
 
