@@ -20,8 +20,10 @@ import TestSupport
         let items = try #require(requests["items"] as? [[String: Any]])
         #expect(items.map { $0["username"] as? String } == ["alice", "carol"])
         #expect(requests.keys.contains("next") && requests["next"] is NSNull)
-        #expect(try club.run(["follow", "accept", "alice"], as: "bob").stdout == "alice now follows you\n")
-        #expect(try club.run(["follow", "decline", "carol"], as: "bob").stdout == "declined carol's request\n")
+        let accepted = try club.json(["follow", "accept", "alice"], as: "bob") as? [String: Any]
+        #expect(accepted?["user"] as? String == "alice" && accepted?["state"] as? String == "following")
+        let declined = try club.json(["follow", "decline", "carol"], as: "bob") as? [String: Any]
+        #expect(declined?["user"] as? String == "carol" && declined?["state"] as? String == "none")
         #expect(try club.run(["follow", "requests"], as: "bob").stdout == "no pending follow requests\n")
 
         // What each sees of bob: alice (a follower) the details, carol only the card.
@@ -42,6 +44,7 @@ import TestSupport
         #expect(try club.run(["user", "edit", "--public"], as: "bob").stdout == "updated bob\n")
         let followers = try #require(try club.json(["follow", "followers"], as: "bob") as? [String: Any])
         #expect((followers["items"] as? [[String: Any]])?.map { $0["username"] as? String } == ["alice", "carol"])
+        #expect(try club.run(["follow", "unfollow", "bob"], as: "alice").stdout == "no longer following bob\n")
     }
 
     @Test func badRequestsGiveOneLineAndAStatusAndChangeNothing() throws {

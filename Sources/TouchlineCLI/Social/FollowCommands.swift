@@ -71,13 +71,18 @@ struct FollowCommand: ParsableCommand {
     }
 
     /// A verb on one other user that prints one line.
+    /// With `--json`, `{user, state}`: where the follow the verb changed now stands (the
+    /// other user's of you for accept, decline and remove; yours of them for the others).
     struct UserArgument: ParsableArguments {
         @Argument(help: "The other user.") var user: String
         @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
 
-        func run(_ verb: (Follows, ActingUser, String) throws -> Void, saying line: String) throws {
+        func run(_ verb: (Follows, ActingUser, String) throws -> Void, saying line: String,
+                 leaving state: FollowState = .none) throws {
             let (store, actor) = try club.session()
             try verb(Follows(store: store), actor, user)
+            if output.json { return try Output.json(Change(user: user, state: state)) }
             print(line)
         }
     }
@@ -85,7 +90,7 @@ struct FollowCommand: ParsableCommand {
     struct Accept: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "accept", abstract: "Accept a user's request to follow you.")
         @OptionGroup var other: UserArgument
-        func run() throws { try other.run({ try $0.accept($1, $2) }, saying: "\(other.user) now follows you") }
+        func run() throws { try other.run({ try $0.accept($1, $2) }, saying: "\(other.user) now follows you", leaving: .following) }
     }
 
     struct Decline: ParsableCommand {
