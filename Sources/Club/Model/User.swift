@@ -38,9 +38,6 @@ public struct UserProfile: Sendable, Equatable, Codable {
         self.displayName = displayName
         self.createdAt = createdAt
     }
-
-    /// Whether the viewer sees the details (any of them may still be unset).
-    public var showsDetails: Bool { followers != nil }
 }
 
 /// A user's own account details, email included.

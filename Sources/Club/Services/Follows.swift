@@ -239,9 +239,12 @@ public struct Follows: Sendable {
     static func seesDetails(_ db: StoreTransaction, viewer: Int64?, owner: Int64, isPrivate: Bool) throws -> Bool {
         guard let viewer else { return !isPrivate }
         if viewer == owner { return true }
-        let standing = try db.follows.standing(of: viewer, towards: owner)
-        if standing.blockedByOther { return false }
-        return !isPrivate || standing.state == .following
+        return seesDetails(isPrivate: isPrivate, try db.follows.standing(of: viewer, towards: owner))
+    }
+
+    /// ``seesDetails(_:viewer:owner:isPrivate:)`` for another user, once their standing is read.
+    private static func seesDetails(isPrivate: Bool, _ standing: FollowStore.Standing) -> Bool {
+        !standing.blockedByOther && (!isPrivate || standing.state == .following)
     }
 
     /// `username`'s profile as `viewer` sees it (``UserProfile`` says what that is).
@@ -251,10 +254,16 @@ public struct Follows: Sendable {
         }
         var profile = stored.profile
         let owner = profile.id
+        let sees: Bool
         if let viewer, viewer.userID != owner {
-            profile.relation = try db.follows.standing(of: viewer.userID, towards: owner).state
+            // One read of the standing gives both the relation and what it allows.
+            let standing = try db.follows.standing(of: viewer.userID, towards: owner)
+            profile.relation = standing.state
+            sees = seesDetails(isPrivate: stored.isPrivate, standing)
+        } else {
+            sees = viewer != nil || !stored.isPrivate
         }
-        if try seesDetails(db, viewer: viewer?.userID, owner: owner, isPrivate: stored.isPrivate) {
+        if sees {
             let counts = try db.follows.counts(of: owner)
             profile.followers = counts.followers
             profile.following = counts.following

@@ -144,18 +144,6 @@ public struct Posts: Sendable {
         }
     }
 
-    /// The stored route a route post shares, for whoever may see the post: its summary and
-    /// its document, as the route's owner would read it.
-    public func sharedRoute(_ viewer: ActingUser?, _ id: Int64) throws -> (RouteSummary, Data) {
-        try store.read { db in
-            let post = try Self.visible(db, id, viewer: viewer)
-            guard let route = post.route, let document = try db.routes.document(id: route.id) else {
-                throw ClubError.notFound(kind: "route of post", reference: String(id))
-            }
-            return (route, document)
-        }
-    }
-
     /// The stored board a board post shares, for whoever may see the post: its summary and its
     /// log as it was saved.
     public func sharedBoard(_ viewer: ActingUser?, _ id: Int64) throws -> (StoredBoardSummary, Data) {
@@ -288,16 +276,17 @@ public struct Posts: Sendable {
 
     /// Whether `viewer` may see `post` (see ``Posts``).
     static func sees(_ db: StoreTransaction, viewer: ActingUser?, post: PostStore.Stored) throws -> Bool {
-        if let viewer, viewer.userID == post.authorID { return true }
-        if let viewer, try db.follows.standing(of: viewer.userID, towards: post.authorID).blockedByOther { return false }
+        guard let viewer else { return post.audience == "public" }
+        if viewer.userID == post.authorID { return true }
+        let standing = try db.follows.standing(of: viewer.userID, towards: post.authorID)
+        if standing.blockedByOther { return false }
         switch post.audience {
         case "public":
             return true
         case "followers":
-            guard let viewer else { return false }
-            return try db.follows.standing(of: viewer.userID, towards: post.authorID).state == .following
+            return standing.state == .following
         case "group":
-            guard let viewer, let group = post.groupID else { return false }
+            guard let group = post.groupID else { return false }
             return try db.groups.role(of: viewer.userID, in: group)?.isMember == true
         default:
             return false
