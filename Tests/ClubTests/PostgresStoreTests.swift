@@ -109,7 +109,7 @@ struct PostgresStoreTests {
         #expect(try deferred.migrate() == ["v11 board view links", FoldedKeyMigration.identifier, CollectionSchema.identifier,
                                                    SwapSchema.identifier, ContestSchema.identifier,
                                                    SwapRingSchema.identifier, SocialSchema.identifier,
-                                                   PostSchema.identifier])
+                                                   PostSchema.identifier, EventSchema.identifier])
         #expect(try deferred.appliedMigrations() == ClubStore.migrationIdentifiers)
         #expect(try deferred.migrate().isEmpty)
         deferred.close()

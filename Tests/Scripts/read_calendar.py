@@ -44,6 +44,7 @@ def main(path):
             "end": moment(event.decoded("DTEND")),
             "stamp": moment(event.decoded("DTSTAMP")),
             "lastModified": moment(event.decoded("LAST-MODIFIED")),
+            "geo": list(event.decoded("GEO")) if "GEO" in event else None,
         })
     print(json.dumps({
         "version": str(calendar["VERSION"]),

@@ -29,6 +29,8 @@ public enum ICalendarProbe {
         public var end: Moment
         public var stamp: Moment
         public var lastModified: Moment
+        /// GEO's latitude and longitude, when there is one.
+        public var geo: [Double]?
     }
 
     /// A DATE or DATE-TIME value.

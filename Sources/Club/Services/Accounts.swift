@@ -286,6 +286,7 @@ public struct Accounts: Sendable {
             try Battles.abandonAll(db, user: actor.userID, collection: nil, reason: reason, at: now)
             try Groups.handOver(db, user: actor.userID, at: now)
             try db.posts.uncount(user: actor.userID)
+            try Events.withdraw(db, user: actor.userID)
             try db.users.delete(id: actor.userID)
         }
     }

@@ -220,6 +220,7 @@ public struct Follows: Sendable {
             guard other != actor.userID else { throw ClubError.invalid(field: "user", message: "you cannot block yourself") }
             try db.messages.block(other, by: actor.userID)
             try db.follows.deleteBoth(actor.userID, other)
+            try Events.blocked(db, other, by: actor.userID)
         }
     }
 

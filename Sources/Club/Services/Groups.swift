@@ -195,6 +195,7 @@ public struct Groups: Sendable {
                     + "(group transfer) or delete it")
             default:
                 try db.groups.remove(actor.userID, from: found.id)
+                try Events.membershipChanged(db, events: try db.events.events(invitingGroup: found.id))
             }
         }
     }
@@ -215,6 +216,7 @@ public struct Groups: Sendable {
                 throw ClubError.permissionDenied("only the owner of '\(found.info.name)' removes an admin")
             default:
                 try db.groups.remove(user, from: found.id)
+                try Events.membershipChanged(db, events: try db.events.events(invitingGroup: found.id))
             }
         }
     }
@@ -241,12 +243,16 @@ public struct Groups: Sendable {
         }
     }
 
-    /// Deletes a group with its posts (the owner only).
+    /// Deletes a group with its posts (the owner only). Events that invited it stay, their
+    /// organisers' own; members invited through it alone are no longer invited, and their
+    /// answers go.
     public func delete(_ actor: ActingUser, _ group: GroupReference) throws {
         try store.write { db in
             let found = try Self.find(db, group)
             try Self.checkOwns(db, found, actor)
+            let events = try db.events.events(invitingGroup: found.id)
             try db.groups.delete(found.id)
+            try Events.membershipChanged(db, events: events)
         }
     }
 
@@ -345,7 +351,9 @@ public struct Groups: Sendable {
     static func handOver(_ db: StoreTransaction, user: Int64, at time: Date) throws {
         for (group, successor) in try db.groups.ownedWithSuccessors(by: user) {
             guard let successor else {
+                let events = try db.events.events(invitingGroup: group)
                 try db.groups.delete(group)
+                try Events.membershipChanged(db, events: events)
                 continue
             }
             try db.groups.remove(user, from: group)

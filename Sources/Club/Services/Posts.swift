@@ -3,8 +3,9 @@ import Support
 
 /// Posts, likes, comments and the feed.
 ///
-/// A post is a note (text, an optional image), a route (one of its author's stored routes)
-/// or a board (one of its author's stored boards), for an audience: everyone, the author's
+/// A post is a note (text, an optional image), a route (one of its author's stored routes),
+/// a board (one of its author's stored boards) or an event (one its author organises, which
+/// the post's audience may then see), for an audience: everyone, the author's
 /// followers, one group's members, or the author alone. Who may see a post is decided here
 /// (``sees(_:viewer:post:)``), once for showing it, liking it, commenting and the feed: its
 /// author always; never a user the author blocks; otherwise everyone for a public post, the
@@ -70,11 +71,8 @@ public struct Posts: Sendable {
     private static func check(_ draft: PostDraft) throws -> (text: String?, image: (data: Data, header: ImageHeader)?) {
         let text = try draft.text.flatMap(Self.text)
         if draft.kind == .note, text == nil { throw ClubError.invalid(field: "text", message: "a note needs some text") }
-        if draft.kind == .event {
-            throw ClubError.invalid(field: "kind", message: "an event is published by creating it (touchline event create)")
-        }
         if draft.image != nil, draft.kind != .note {
-            throw ClubError.invalid(field: "image", message: "only a note carries an image; a route or board shows its own")
+            throw ClubError.invalid(field: "image", message: "only a note carries an image; a route, board or event shows its own")
         }
         return (text, try draft.image.map { ($0, try Validation.image($0, field: "image")) })
     }
@@ -103,9 +101,12 @@ public struct Posts: Sendable {
         let boardID = try attached(draft.boardID, kind: .board, draft.kind) { id in
             try db.boards.summary(id: id, owner: actor.userID) != nil
         }
+        let eventID = try attached(draft.eventID, kind: .event, draft.kind) { id in
+            try db.events.find(id)?.organiserID == actor.userID
+        }
         let id = try db.posts.insert(PostStore.New(authorID: actor.userID, kind: draft.kind, audience: draft.audience.kind,
                                                    groupID: groupID, text: checked.text, routeID: routeID, boardID: boardID,
-                                                   createdAt: time))
+                                                   eventID: eventID, createdAt: time))
         if let image = checked.image { try db.pictures.set(image, in: .postImage, of: id) }
         return id
     }
@@ -320,6 +321,9 @@ public struct Posts: Sendable {
             var post = item.post
             if let route = item.routeID { post.route = try db.routes.summary(id: route, owner: item.authorID) }
             if let board = item.boardID { post.board = try db.boards.shared(id: board) }
+            if let event = item.eventID, let stored = try db.events.find(event) {
+                post.event = try Events.event(db, stored, viewer: viewer, lists: false)
+            }
             post.liked = liked.map { $0.contains(post.id) }
             return post
         }
@@ -338,14 +342,15 @@ public struct Posts: Sendable {
         return found
     }
 
-    /// A route or board a post of `kind` attaches: required for that kind, refused for others,
-    /// and one of the author's (`owned`).
+    /// A route, board or event a post of `kind` attaches: required for that kind, refused for
+    /// others, and one of the author's (`owned`).
     private static func attached(_ id: Int64?, kind: PostKind, _ postKind: PostKind, owned: (Int64) throws -> Bool) throws -> Int64? {
+        let named = kind == .event ? "an event" : "a \(kind.rawValue)"
         guard postKind == kind else {
-            if id != nil { throw ClubError.invalid(field: kind.rawValue, message: "only a \(kind.rawValue) post names a \(kind.rawValue)") }
+            if id != nil { throw ClubError.invalid(field: kind.rawValue, message: "only \(named) post names \(named)") }
             return nil
         }
-        guard let id else { throw ClubError.invalid(field: kind.rawValue, message: "a \(kind.rawValue) post names one of your \(kind.rawValue)s") }
+        guard let id else { throw ClubError.invalid(field: kind.rawValue, message: "\(named) post names one of your \(kind.rawValue)s") }
         guard try owned(id) else { throw ClubError.notFound(kind: kind.rawValue, reference: String(id)) }
         return id
     }

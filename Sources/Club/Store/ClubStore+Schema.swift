@@ -495,6 +495,9 @@ extension ClubStore {
         migrator.registerMigration(PostSchema.identifier) { db in
             try db.execute(sql: PostSchema.sqlite)
         }
+        migrator.registerMigration(EventSchema.identifier) { db in
+            try db.execute(sql: EventSchema.sqlite)
+        }
         return migrator
     }
 

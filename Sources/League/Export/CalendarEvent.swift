@@ -10,8 +10,8 @@ import Support
 public struct CalendarEvent: Sendable, Hashable {
     /// When the event starts.
     public enum Start: Sendable, Hashable {
-        /// A whole day (`DTSTART;VALUE=DATE`), ending the next day: a match with a date and no
-        /// kick-off time.
+        /// A whole day (`DTSTART;VALUE=DATE`), ending the next day (or after
+        /// ``CalendarEvent/days`` days): a match with a date and no kick-off time.
         case allDay(CivilDate)
         /// An instant, written in UTC (`DTSTART:20240914T083000Z`), lasting
         /// ``CalendarEvent/duration``.
@@ -43,10 +43,25 @@ public struct CalendarEvent: Sendable, Hashable {
     /// When the match was last changed (UTC): written as DTSTAMP and LAST-MODIFIED, so that the
     /// same matches always give the same bytes.
     public var lastModified: Date
+    /// How many days an all-day event lasts (1 or more).
+    public var days: Int
+    /// Where it takes place, as coordinates (GEO).
+    public var geo: Geo?
+
+    /// A latitude and longitude in degrees (WGS 84), as GEO writes them.
+    public struct Geo: Sendable, Hashable {
+        public var latitude: Double
+        public var longitude: Double
+
+        public init(latitude: Double, longitude: Double) {
+            self.latitude = latitude
+            self.longitude = longitude
+        }
+    }
 
     public init(uid: String, start: Start, durationSeconds: TimeInterval = FixtureCalendar.matchDurationSeconds,
                 summary: String, location: String? = nil, description: String? = nil, sequence: Int = 0,
-                status: Status = .confirmed, lastModified: Date) {
+                status: Status = .confirmed, lastModified: Date, days: Int = 1, geo: Geo? = nil) {
         self.uid = uid
         self.start = start
         self.durationSeconds = durationSeconds
@@ -56,5 +71,7 @@ public struct CalendarEvent: Sendable, Hashable {
         self.sequence = sequence
         self.status = status
         self.lastModified = lastModified
+        self.days = days
+        self.geo = geo
     }
 }

@@ -62,18 +62,29 @@ public struct FixtureCalendar: Sendable, Hashable {
         switch event.start {
         case .allDay(let day):
             lines.append("DTSTART;VALUE=DATE", basic(day))
-            if let next = day.adding(days: 1) { lines.append("DTEND;VALUE=DATE", basic(next)) }
+            if let next = day.adding(days: min(max(1, event.days), 366)) { lines.append("DTEND;VALUE=DATE", basic(next)) }
         case .instant(let instant):
             lines.append("DTSTART", utc(instant))
             lines.append("DTEND", utc(instant.addingTimeInterval(max(0, event.durationSeconds))))
         }
         lines.append("SUMMARY", ContentLines.escaped(event.summary))
         if let location = event.location { lines.append("LOCATION", ContentLines.escaped(location)) }
+        if let geo = event.geo, geo.latitude.isFinite, geo.longitude.isFinite {
+            lines.append("GEO", degrees(geo.latitude) + ";" + degrees(geo.longitude))
+        }
         if let description = event.description { lines.append("DESCRIPTION", ContentLines.escaped(description)) }
         lines.append("STATUS", event.status.rawValue)
         lines.append("SEQUENCE", String(max(0, event.sequence)))
         lines.append("LAST-MODIFIED", utc(event.lastModified))
         lines.append("END", "VEVENT")
+    }
+
+    /// A coordinate to six decimals (about 10 cm), without a trailing zero: `43.301`.
+    static func degrees(_ value: Double) -> String {
+        var text = String(format: "%.6f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
     }
 
     /// `YYYYMMDD`.

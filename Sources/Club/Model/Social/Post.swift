@@ -8,7 +8,7 @@ public enum PostKind: String, Sendable, Equatable, Codable, CaseIterable {
     case route
     /// One of its author's stored boards, with its image.
     case board
-    /// An event (from a later version).
+    /// An event its author organises, with its times and place.
     case event
 }
 
@@ -73,6 +73,8 @@ public struct Post: Sendable, Equatable, Codable {
     public var route: RouteSummary?
     /// A board post's board.
     public var board: StoredBoardSummary?
+    /// An event post's event (its guest lists left out: `touchline event show` gives them).
+    public var event: Event?
     public var likes: Int
     public var comments: Int
     /// Whether the reader likes it; nil for nobody logged in.
@@ -80,7 +82,7 @@ public struct Post: Sendable, Equatable, Codable {
     public var createdAt: Date
 
     enum CodingKeys: String, CodingKey {
-        case id, author, authorName, kind, audience, text, hasImage = "image", route, board, likes, comments, liked, createdAt
+        case id, author, authorName, kind, audience, text, hasImage = "image", route, board, event, likes, comments, liked, createdAt
     }
 }
 
@@ -95,15 +97,18 @@ public struct PostDraft: Sendable, Equatable {
     public var routeID: Int64?
     /// A board post's stored board, one of the author's.
     public var boardID: Int64?
+    /// An event post's event, one the author organises.
+    public var eventID: Int64?
 
     public init(kind: PostKind = .note, audience: PostAudience, text: String? = nil, image: Data? = nil,
-                routeID: Int64? = nil, boardID: Int64? = nil) {
+                routeID: Int64? = nil, boardID: Int64? = nil, eventID: Int64? = nil) {
         self.kind = kind
         self.audience = audience
         self.text = text
         self.image = image
         self.routeID = routeID
         self.boardID = boardID
+        self.eventID = eventID
     }
 
     /// A note.

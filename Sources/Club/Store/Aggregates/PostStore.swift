@@ -16,6 +16,7 @@ struct PostStore {
         var groupID: Int64?
         var routeID: Int64?
         var boardID: Int64?
+        var eventID: Int64?
     }
 
     /// A post to insert.
@@ -27,20 +28,22 @@ struct PostStore {
         var text: String?
         var routeID: Int64?
         var boardID: Int64?
+        var eventID: Int64?
         var createdAt: Date
     }
 
     func insert(_ post: New) throws -> Int64 {
         try db.insert("""
-            INSERT INTO post (authorId, kind, audience, groupId, text, routeId, boardId, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO post (authorId, kind, audience, groupId, text, routeId, boardId, eventId, createdAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [post.authorID, post.kind.rawValue, post.audience, post.groupID, post.text, post.routeID, post.boardID,
-                  post.createdAt])
+                  post.eventID, post.createdAt])
     }
 
     /// A post's columns with its author's and group's names: add `WHERE` over `post`.
     private static let select = """
         SELECT post.id, post.authorId, post.kind, post.audience, post.groupId, post.text, post.routeId, post.boardId,
-               post.likeCount, post.commentCount, post.createdAt, "user".username, "user".displayName,
+               post.eventId, post.likeCount, post.commentCount, post.createdAt, "user".username, "user".displayName,
                socialGroup.name AS groupName,
                EXISTS (SELECT 1 FROM postImage WHERE postImage.postId = post.id) AS hasImage
         FROM post JOIN "user" ON "user".id = post.authorId LEFT JOIN socialGroup ON socialGroup.id = post.groupId
@@ -56,12 +59,17 @@ struct PostStore {
                         hasImage: try row("hasImage"), likes: try row("likeCount"), comments: try row("commentCount"),
                         createdAt: try row("createdAt"))
         return Stored(post: post, authorID: try row("authorId"), audience: audience, groupID: try row("groupId"),
-                      routeID: try row("routeId"), boardID: try row("boardId"))
+                      routeID: try row("routeId"), boardID: try row("boardId"), eventID: try row("eventId"))
     }
 
     /// Post `id`, whoever may see it; nil for no such post.
     func find(_ id: Int64) throws -> Stored? {
         try db.fetchOne(Self.select + " WHERE post.id = ?", [id]).map(Self.stored)
+    }
+
+    /// The posts that share event `event`.
+    func sharing(event: Int64) throws -> [Stored] {
+        try db.fetchAll(Self.select + " WHERE post.eventId = ? ORDER BY post.id", [event]).map(Self.stored)
     }
 
     /// Deletes post `id` with its image, likes and comments.

@@ -551,6 +551,7 @@ enum PostgresSchema {
         PostgresMigration(identifier: SwapRingSchema.identifier, sql: SwapRingSchema.postgres),
         PostgresMigration(identifier: SocialSchema.identifier, sql: SocialSchema.postgres),
         PostgresMigration(identifier: PostSchema.identifier, sql: PostSchema.postgres),
+        PostgresMigration(identifier: EventSchema.identifier, sql: EventSchema.postgres),
     ]
 }
 
