@@ -19,7 +19,7 @@ struct Touchline: AsyncParsableCommand {
             """,
         version: version,
         subcommands: [Board.self, RouteCommand.self, User.self, Login.self, Logout.self, WhoAmI.self, TeamCommand.self,
-                      PlayerCommand.self, CardCommand.self, MessageCommand.self, FollowCommand.self, GroupCommand.self, PostCommand.self,
+                      PlayerCommand.self, CardCommand.self, MessageCommand.self, FollowCommand.self, GroupCommand.self, EventCommand.self, PostCommand.self,
                       CommentCommand.self, FeedCommand.self, LeagueCommand.self, MatchCommand.self,
                       ServeCommand.self, DatabaseCommand.self, CollectionCommand.self, SwapCommand.self,
                       BattleCommand.self, TreasureCommand.self]

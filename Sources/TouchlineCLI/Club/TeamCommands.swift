@@ -170,21 +170,12 @@ struct TeamCommand: ParsableCommand {
             if let output { try Files.checkWritable(output) }
             let (store, actor) = try club.session()
             let calendars = Calendars(store: store)
-            if token.rotateToken {
-                let subscription = try calendars.rotateToken(actor, team: TeamReference(team))
-                if json.json { return try Output.json(subscription) }
-                print("calendar token of team \(subscription.teamID.map(String.init) ?? team): \(subscription.token)")
-                print("subscribe to: \(subscription.path)")
-                return
+            if token.given {
+                return try token.apply(json: json.json, holder: { "team \($0?.teamID.map(String.init) ?? team)" },
+                                       rotate: { try calendars.rotateToken(actor, team: TeamReference(team)) },
+                                       revoke: { try calendars.revokeToken(actor, team: TeamReference(team)) })
             }
-            if token.revokeToken {
-                try calendars.revokeToken(actor, team: TeamReference(team))
-                return print("team \(team) has no calendar token now")
-            }
-            let data = try calendars.teamCalendar(actor, TeamReference(team))
-            guard let output else { return LeagueOutput.write(data) }
-            try Files.write(data, to: output)
-            print("wrote \(output) (calendar, \(Files.describeSize(data.count)))")
+            try CalendarTokenFlags.write(try calendars.teamCalendar(actor, TeamReference(team)), to: output)
         }
     }
 }

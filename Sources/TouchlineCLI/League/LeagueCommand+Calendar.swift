@@ -44,21 +44,14 @@ extension LeagueCommand {
             if token.given {
                 let (store, actor) = try club.session()
                 let calendars = Calendars(store: store)
-                guard token.rotateToken else {
-                    try calendars.revokeToken(actor, league: LeagueReference(league))
-                    return print("league \(league) has no calendar token now")
-                }
-                let subscription = try calendars.rotateToken(actor, league: LeagueReference(league))
-                if json.json { return try Output.json(subscription) }
-                print("calendar token of league \(subscription.leagueID.map(String.init) ?? league): \(subscription.token)")
-                return print("subscribe to: \(subscription.path)")
+                return try token.apply(json: json.json, holder: { "league \($0?.leagueID.map(String.init) ?? league)" },
+                                       rotate: { try calendars.rotateToken(actor, league: LeagueReference(league)) },
+                                       revoke: { try calendars.revokeToken(actor, league: LeagueReference(league)) })
             }
             let store = try club.store()
             let viewer = try club.viewer(Accounts(store: store))
             let data = try Calendars(store: store).leagueCalendar(LeagueReference(league), team: team, as: viewer)
-            guard let output else { return LeagueOutput.write(data) }
-            try Files.write(data, to: output)
-            print("wrote \(output) (calendar, \(Files.describeSize(data.count)))")
+            try CalendarTokenFlags.write(data, to: output)
         }
     }
 

@@ -10,7 +10,7 @@ struct GroupCommand: ParsableCommand {
         discussion: """
             A group is open (anyone joins), takes requests (an owner or admin approves) or is by \
             invitation only. Roles are owner, admin and member. Anyone sees a group's card; its \
-            members and posts are for its members. Groups are named by name, ignoring case.
+            members, posts and events are for its members. Groups are named by name, ignoring case.
 
             Examples:
               touchline group create 'Under-12 parents' --policy request \\
@@ -20,7 +20,7 @@ struct GroupCommand: ParsableCommand {
               touchline group show 'Under-12 parents' --json
             """,
         subcommands: [Create.self, Show.self, List.self, Edit.self, Join.self, Leave.self, Invite.self, Approve.self,
-                      Remove.self, Role.self, Transfer.self, Members.self, Posts.self, Delete.self]
+                      Remove.self, Role.self, Transfer.self, Members.self, Posts.self, Events.self, Delete.self]
     )
 
     static func printCard(_ group: GroupInfo) {
@@ -48,16 +48,18 @@ struct GroupCommand: ParsableCommand {
         }
     }
 
-    /// `group show --json`: the card, and for a member the first page of members and posts.
+    /// `group show --json`: the card, and for a member the first page of members, posts and
+    /// upcoming events.
     struct Page: Encodable {
         var group: GroupInfo
         var members: ListPage<GroupMemberEntry>?
         var posts: ListPage<Post>?
+        var events: ListPage<Event>?
     }
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "show", abstract: "Show a group's card and, to its members, its members and latest posts.")
+            commandName: "show", abstract: "Show a group's card and, to its members, its members, latest posts and upcoming events.")
         @Argument(help: "The group.") var name: String
         @OptionGroup var club: ClubOptions
         @OptionGroup var output: JSONFlag
@@ -70,6 +72,7 @@ struct GroupCommand: ParsableCommand {
             if group.role?.isMember == true {
                 page.members = try Groups(store: store).members(viewer, .name(name))
                 page.posts = try Club.Posts(store: store).groupPosts(viewer, .name(name))
+                page.events = try Club.Events(store: store).groupEvents(viewer, .name(name))
             }
             if output.json { return try Output.json(page) }
             GroupCommand.printCard(group)
@@ -80,6 +83,10 @@ struct GroupCommand: ParsableCommand {
             if let posts = page.posts {
                 print("")
                 PostCommand.printPosts(posts.items, empty: "no posts in \(group.name) yet")
+            }
+            if let events = page.events, !events.items.isEmpty {
+                print("")
+                try EventCommand.printEvents(events, json: false, empty: "")
             }
         }
     }
@@ -252,9 +259,24 @@ struct GroupCommand: ParsableCommand {
         }
     }
 
+    struct Events: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "events", abstract: "List the upcoming events a group is invited to, soonest first (members).")
+        @Argument(help: "The group.") var name: String
+        @OptionGroup var page: PageOptions
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            let (store, actor) = try club.session()
+            let events = try Club.Events(store: store).groupEvents(actor, .name(name), after: page.after, limit: page.limit)
+            try EventCommand.printEvents(events, json: output.json, empty: "no upcoming events for \(name)")
+        }
+    }
+
     struct Delete: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "delete", abstract: "Delete a group with its posts (the owner).",
+            commandName: "delete", abstract: "Delete a group with its posts (the owner); events it was invited to stay.",
             discussion: "Asks for a confirmation on a terminal without --yes; refuses without --yes when not on a terminal.")
         @Argument(help: "The group.") var name: String
         @Flag(help: "Do not ask.") var yes = false

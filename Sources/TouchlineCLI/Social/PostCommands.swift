@@ -19,7 +19,7 @@ struct PostCommand: ParsableCommand {
               touchline post show 12 --json
               touchline post like 12
             """,
-        subcommands: [Note.self, RoutePost.self, BoardPost.self, Show.self, Like.self, Unlike.self, Delete.self]
+        subcommands: [Note.self, RoutePost.self, BoardPost.self, EventPost.self, Show.self, Like.self, Unlike.self, Delete.self]
     )
 
     /// `1 like`, `3 likes`.
@@ -27,7 +27,7 @@ struct PostCommand: ParsableCommand {
 
     /// A post line for tables: its text's first line, at most 60 characters.
     static func excerpt(_ post: Post) -> String {
-        let text = post.text ?? post.route?.name ?? post.board?.title ?? ""
+        let text = post.text ?? post.route?.name ?? post.board?.title ?? post.event?.title ?? ""
         let line = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
         return line.count > 60 ? String(line.prefix(59)) + "…" : line
     }
@@ -116,6 +116,19 @@ struct PostCommand: ParsableCommand {
         }
     }
 
+    struct EventPost: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "event", abstract: "Share an event you organise: its audience then sees it; prints the post's id.",
+            discussion: "Only the invited answer an event; the audience of a post sees it and its counts.")
+        @Argument(help: "The event's id (touchline event list).") var event: Int64
+        @Option(help: "A few words with it.") var text: String?
+        @OptionGroup var publishing: Publishing
+
+        func run() throws {
+            try publishing.publish { PostDraft(kind: .event, audience: $0, text: text, eventID: event) }
+        }
+    }
+
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show", abstract: "Show a post you may see; -o writes a note's image.",
@@ -146,6 +159,10 @@ struct PostCommand: ParsableCommand {
                                + "\(route.pointCount) points (route \(route.id))"))
             }
             if let board = post.board { fields.append(("board", "\(board.title): \(board.strokes) strokes (board \(board.id))")) }
+            if let event = post.event {
+                fields.append(("event", "\(event.title), \(EventCommand.when(event))\(event.cancelled ? ", cancelled" : "") "
+                               + "(event \(event.id))"))
+            }
             if post.hasImage { fields.append(("image", output.map { "written to \($0)" } ?? "yes (-o FILE writes it)")) }
             if post.liked == true { fields.append(("you", "like it")) }
             Output.fields(fields)

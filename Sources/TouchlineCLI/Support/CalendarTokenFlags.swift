@@ -1,10 +1,12 @@
 import ArgumentParser
+import Club
+import Foundation
 
-/// `--rotate-token` and `--revoke-token` of `team calendar` and `league calendar`: the
-/// subscription token in a calendar's URL, which its owner replaces or takes away.
+/// `--rotate-token` and `--revoke-token` of `team calendar`, `league calendar` and `event
+/// agenda`: the subscription token in a calendar's URL, which its owner replaces or takes away.
 struct CalendarTokenFlags: ParsableArguments {
-    @Flag(help: "Make a new subscription token (owner only), replacing the old one.") var rotateToken = false
-    @Flag(help: "Remove the subscription token (owner only).") var revokeToken = false
+    @Flag(help: "Make a new subscription token (the calendar's owner), replacing the old one.") var rotateToken = false
+    @Flag(help: "Remove the subscription token (the calendar's owner).") var revokeToken = false
 
     /// True when either flag is given.
     var given: Bool { rotateToken || revokeToken }
@@ -16,5 +18,28 @@ struct CalendarTokenFlags: ParsableArguments {
         if rotateToken, revokeToken { throw ValidationError("give --rotate-token or --revoke-token, not both") }
         if given, writing { throw ValidationError("\(writers) the calendar; --rotate-token and --revoke-token write none") }
         if json, !rotateToken { throw ValidationError("--json prints the token of --rotate-token") }
+    }
+
+    /// Does what the flags ask: `rotate` makes a new token, printed (with `json`, the
+    /// subscription) with the path to subscribe to, once; `revoke` takes it away. `holder`
+    /// names whose calendar it is (`team 1`, `league Liga`), from the new subscription when
+    /// there is one.
+    func apply(json: Bool, holder: (CalendarSubscription?) -> String, rotate: () throws -> CalendarSubscription,
+               revoke: () throws -> Void) throws {
+        guard rotateToken else {
+            try revoke()
+            return print("\(holder(nil)) has no calendar token now")
+        }
+        let subscription = try rotate()
+        if json { return try Output.json(subscription) }
+        print("calendar token of \(holder(subscription)): \(subscription.token)")
+        print("subscribe to: \(subscription.path)")
+    }
+
+    /// Writes a calendar to `output`, saying so, or without one to standard output as it is.
+    static func write(_ calendar: Data, to output: String?) throws {
+        guard let output else { return FileHandle.standardOutput.write(calendar) }
+        try Files.write(calendar, to: output)
+        print("wrote \(output) (calendar, \(Files.describeSize(calendar.count)))")
     }
 }
