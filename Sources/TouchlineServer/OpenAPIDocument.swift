@@ -11348,7 +11348,7 @@ enum OpenAPIDocument {
     "/api/v1/posts": {
       "post": {
         "operationId": "publishPost",
-        "summary": "Publish a note, route or board",
+        "summary": "Publish a note, route, board or event",
         "tags": [
           "posts"
         ],
@@ -11903,6 +11903,643 @@ enum OpenAPIDocument {
           },
           {
             "$ref": "#/components/parameters/limit"
+          }
+        ]
+      }
+    },
+    "/api/v1/events": {
+      "post": {
+        "operationId": "createEvent",
+        "summary": "Create an event (weekly occurrences with every and until); returns the first, with every occurrence's id",
+        "tags": [
+          "events"
+        ],
+        "responses": {
+          "201": {
+            "description": "The event as its organiser sees it",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Event"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/NewEvent"
+              }
+            }
+          }
+        }
+      },
+      "get": {
+        "operationId": "upcomingEvents",
+        "summary": "Your events that have not ended, soonest first: organised, invited to or answered",
+        "tags": [
+          "events"
+        ],
+        "responses": {
+          "200": {
+            "description": "Events",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/EventPage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/after"
+          },
+          {
+            "$ref": "#/components/parameters/limit"
+          }
+        ]
+      }
+    },
+    "/api/v1/events/{id}": {
+      "get": {
+        "operationId": "showEvent",
+        "summary": "An event as you may see it: its organiser, the invited and the audience of a post sharing it",
+        "tags": [
+          "events"
+        ],
+        "responses": {
+          "200": {
+            "description": "The event; guest lists for the organiser and the invited",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Event"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/eventId"
+          }
+        ]
+      },
+      "patch": {
+        "operationId": "editEvent",
+        "summary": "Change an event (its organiser); its sequence rises",
+        "tags": [
+          "events"
+        ],
+        "responses": {
+          "200": {
+            "description": "The event",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Event"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/eventId"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/EventEdit"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/events/{id}/cancel": {
+      "post": {
+        "operationId": "cancelEvent",
+        "summary": "Cancel an event, or with series=true it and the later occurrences of its series (its organiser)",
+        "tags": [
+          "events"
+        ],
+        "responses": {
+          "200": {
+            "description": "The ids cancelled",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/EventsCancelled"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/eventId"
+          },
+          {
+            "name": "series",
+            "in": "query",
+            "required": false,
+            "description": "the later occurrences too",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/events/{id}/invitations": {
+      "post": {
+        "operationId": "inviteToEvent",
+        "summary": "Invite users and groups to an event (its organiser)",
+        "tags": [
+          "events"
+        ],
+        "responses": {
+          "200": {
+            "description": "The event",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Event"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/eventId"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/EventInvitations"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/events/{id}/rsvp": {
+      "put": {
+        "operationId": "answerEvent",
+        "summary": "Answer an event you are invited to; going to a full one waits in turn",
+        "tags": [
+          "events"
+        ],
+        "responses": {
+          "200": {
+            "description": "Your standing",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/EventReply"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/eventId"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/EventAnswer"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/events/{id}/calendar.ics": {
+      "get": {
+        "operationId": "eventCalendar",
+        "summary": "An event as iCalendar, for whoever may see it",
+        "tags": [
+          "calendars"
+        ],
+        "responses": {
+          "200": {
+            "description": "iCalendar (RFC 5545): one VEVENT per event, UID stable, SEQUENCE raised on every change, STATUS:CANCELLED once cancelled",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "text/calendar": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/eventId"
+          }
+        ]
+      }
+    },
+    "/api/v1/groups/{id}/events": {
+      "get": {
+        "operationId": "groupEvents",
+        "summary": "The upcoming events a group is invited to, soonest first (members only)",
+        "tags": [
+          "events"
+        ],
+        "responses": {
+          "200": {
+            "description": "Events",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/EventPage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/groupId"
+          },
+          {
+            "$ref": "#/components/parameters/after"
+          },
+          {
+            "$ref": "#/components/parameters/limit"
+          }
+        ]
+      }
+    },
+    "/api/v1/me/agenda.ics": {
+      "get": {
+        "operationId": "myAgenda",
+        "summary": "Your events (ended at most 30 days ago or later) as iCalendar",
+        "tags": [
+          "calendars"
+        ],
+        "responses": {
+          "200": {
+            "description": "iCalendar (RFC 5545): one VEVENT per event, UID stable, SEQUENCE raised on every change, STATUS:CANCELLED once cancelled",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "text/calendar": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ]
+      }
+    },
+    "/api/v1/me/agenda-token": {
+      "post": {
+        "operationId": "rotateAgendaToken",
+        "summary": "Give your agenda a new secret subscription token; the old one stops working",
+        "tags": [
+          "calendars"
+        ],
+        "responses": {
+          "201": {
+            "description": "The token, shown this once, and the path to subscribe to",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CalendarSubscription"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ]
+      },
+      "delete": {
+        "operationId": "revokeAgendaToken",
+        "summary": "Take your agenda's subscription token away",
+        "tags": [
+          "calendars"
+        ],
+        "responses": {
+          "204": {
+            "description": "Revoked"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ]
+      }
+    },
+    "/api/v1/users/{username}/agenda.ics": {
+      "get": {
+        "operationId": "userAgenda",
+        "summary": "A user's agenda, read with its subscription token (no login)",
+        "tags": [
+          "calendars"
+        ],
+        "responses": {
+          "200": {
+            "description": "iCalendar (RFC 5545): one VEVENT per event, UID stable, SEQUENCE raised on every change, STATUS:CANCELLED once cancelled",
+            "headers": {
+              "ETag": {
+                "description": "a strong validator: SHA-256 of the bytes",
+                "schema": {
+                  "type": "string"
+                }
+              }
+            },
+            "content": {
+              "text/calendar": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "304": {
+            "description": "Not modified: the client's If-None-Match matches"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {}
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/username"
+          },
+          {
+            "name": "token",
+            "in": "query",
+            "required": false,
+            "description": "the agenda token (touchline event agenda --rotate-token); a wrong or missing one is 404",
+            "schema": {
+              "type": "string"
+            }
           }
         ]
       }
@@ -13833,7 +14470,11 @@ enum OpenAPIDocument {
           },
           "path": {
             "type": "string",
-            "description": "what a calendar app subscribes to: /api/v1/teams/ID/calendar.ics?token=TOKEN or /api/v1/leagues/ID/calendar.ics?token=TOKEN"
+            "description": "what a calendar app subscribes to: /api/v1/teams/ID/calendar.ics?token=TOKEN, /api/v1/leagues/ID/calendar.ics?token=TOKEN or /api/v1/users/NAME/agenda.ics?token=TOKEN"
+          },
+          "username": {
+            "type": "string",
+            "description": "a user's agenda"
           }
         }
       },
@@ -16298,6 +16939,9 @@ enum OpenAPIDocument {
           "board": {
             "$ref": "#/components/schemas/StoredBoard"
           },
+          "event": {
+            "$ref": "#/components/schemas/Event"
+          },
           "likes": {
             "type": "integer"
           },
@@ -16347,7 +16991,8 @@ enum OpenAPIDocument {
             "enum": [
               "note",
               "route",
-              "board"
+              "board",
+              "event"
             ],
             "description": "note unless given"
           },
@@ -16367,6 +17012,10 @@ enum OpenAPIDocument {
           "boardId": {
             "type": "integer",
             "description": "a board post's: one of your stored boards"
+          },
+          "eventId": {
+            "type": "integer",
+            "description": "an event post's: an event you organise"
           }
         }
       },
@@ -16449,6 +17098,443 @@ enum OpenAPIDocument {
             "type": "string",
             "minLength": 1,
             "maxLength": 2000
+          }
+        }
+      },
+      "EventPlace": {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string"
+          },
+          "latitude": {
+            "type": "number"
+          },
+          "longitude": {
+            "type": "number"
+          }
+        }
+      },
+      "EventCounts": {
+        "type": "object",
+        "required": [
+          "going",
+          "maybe",
+          "declined",
+          "waiting"
+        ],
+        "properties": {
+          "going": {
+            "type": "integer"
+          },
+          "maybe": {
+            "type": "integer"
+          },
+          "declined": {
+            "type": "integer"
+          },
+          "waiting": {
+            "type": "integer"
+          }
+        }
+      },
+      "Event": {
+        "type": "object",
+        "required": [
+          "id",
+          "title",
+          "organiser",
+          "organiserName",
+          "start",
+          "end",
+          "timeZone",
+          "allDay",
+          "localStart",
+          "localEnd",
+          "routes",
+          "cancelled",
+          "sequence",
+          "groups",
+          "counts",
+          "canAnswer",
+          "createdAt",
+          "updatedAt"
+        ],
+        "properties": {
+          "id": {
+            "type": "integer"
+          },
+          "title": {
+            "type": "string"
+          },
+          "description": {
+            "type": "string"
+          },
+          "organiser": {
+            "type": "string"
+          },
+          "organiserName": {
+            "type": "string"
+          },
+          "start": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "end": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "timeZone": {
+            "type": "string",
+            "description": "the organiser's IANA time zone"
+          },
+          "allDay": {
+            "type": "boolean"
+          },
+          "localStart": {
+            "type": "string",
+            "description": "YYYY-MM-DDTHH:MM in timeZone; the first day of an all-day event"
+          },
+          "localEnd": {
+            "type": "string",
+            "description": "YYYY-MM-DDTHH:MM in timeZone; the last day of an all-day event"
+          },
+          "place": {
+            "$ref": "#/components/schemas/EventPlace"
+          },
+          "routes": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/RouteSummary"
+            }
+          },
+          "capacity": {
+            "type": "integer"
+          },
+          "cancelled": {
+            "type": "boolean"
+          },
+          "sequence": {
+            "type": "integer",
+            "description": "the iCalendar SEQUENCE, raised on every change"
+          },
+          "seriesId": {
+            "type": "integer",
+            "description": "a repeating event's first occurrence"
+          },
+          "occurrences": {
+            "type": "array",
+            "items": {
+              "type": "integer"
+            },
+            "description": "every occurrence's id (a single event's view only)"
+          },
+          "groups": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "counts": {
+            "$ref": "#/components/schemas/EventCounts"
+          },
+          "going": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "for the organiser and the invited"
+          },
+          "maybe": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "declined": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "waiting": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "in turn"
+          },
+          "invited": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "invited by name"
+          },
+          "answer": {
+            "type": "string",
+            "enum": [
+              "going",
+              "maybe",
+              "declined",
+              "waiting"
+            ]
+          },
+          "canAnswer": {
+            "type": "boolean"
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "updatedAt": {
+            "type": "string",
+            "format": "date-time"
+          }
+        }
+      },
+      "EventPage": {
+        "type": "object",
+        "required": [
+          "items",
+          "next"
+        ],
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Event"
+            }
+          },
+          "next": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "pass as ?after= for the next page; null on the last"
+          }
+        }
+      },
+      "NewEvent": {
+        "type": "object",
+        "required": [
+          "title",
+          "start",
+          "end",
+          "timeZone"
+        ],
+        "properties": {
+          "title": {
+            "type": "string",
+            "maxLength": 200
+          },
+          "description": {
+            "type": "string",
+            "maxLength": 5000
+          },
+          "start": {
+            "type": "string",
+            "description": "local to timeZone: YYYY-MM-DDTHH:MM, or YYYY-MM-DD for whole days (the first and last)"
+          },
+          "end": {
+            "type": "string",
+            "description": "local to timeZone: YYYY-MM-DDTHH:MM, or YYYY-MM-DD for whole days (the first and last)"
+          },
+          "timeZone": {
+            "type": "string",
+            "description": "an IANA name: Europe/Madrid"
+          },
+          "place": {
+            "type": "string",
+            "maxLength": 200
+          },
+          "latitude": {
+            "type": "number",
+            "minimum": -90,
+            "maximum": 90
+          },
+          "longitude": {
+            "type": "number",
+            "minimum": -180,
+            "maximum": 180
+          },
+          "routes": {
+            "type": "array",
+            "items": {
+              "type": "integer"
+            },
+            "maxItems": 10
+          },
+          "capacity": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 100000
+          },
+          "invite": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "maxItems": 500
+          },
+          "groups": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "maxItems": 20
+          },
+          "every": {
+            "type": "string",
+            "enum": [
+              "week"
+            ]
+          },
+          "on": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "enum": [
+                "mo",
+                "tu",
+                "we",
+                "th",
+                "fr",
+                "sa",
+                "su"
+              ]
+            }
+          },
+          "until": {
+            "type": "string",
+            "format": "date",
+            "description": "the last day a repeating event may fall on"
+          }
+        }
+      },
+      "EventEdit": {
+        "type": "object",
+        "properties": {
+          "title": {
+            "type": "string",
+            "maxLength": 200
+          },
+          "description": {
+            "type": "string",
+            "description": "empty clears it"
+          },
+          "start": {
+            "type": "string",
+            "description": "local to timeZone: YYYY-MM-DDTHH:MM, or YYYY-MM-DD for whole days (the first and last)"
+          },
+          "end": {
+            "type": "string",
+            "description": "local to timeZone: YYYY-MM-DDTHH:MM, or YYYY-MM-DD for whole days (the first and last)"
+          },
+          "timeZone": {
+            "type": "string"
+          },
+          "place": {
+            "type": "string",
+            "description": "empty clears it"
+          },
+          "latitude": {
+            "type": "number",
+            "minimum": -90,
+            "maximum": 90
+          },
+          "longitude": {
+            "type": "number",
+            "minimum": -180,
+            "maximum": 180
+          },
+          "capacity": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 100000,
+            "description": "0 removes the limit"
+          }
+        }
+      },
+      "EventAnswer": {
+        "type": "object",
+        "required": [
+          "answer"
+        ],
+        "properties": {
+          "answer": {
+            "type": "string",
+            "enum": [
+              "going",
+              "maybe",
+              "declined"
+            ]
+          }
+        }
+      },
+      "EventReply": {
+        "type": "object",
+        "required": [
+          "event",
+          "user",
+          "answer",
+          "counts"
+        ],
+        "properties": {
+          "event": {
+            "type": "integer"
+          },
+          "user": {
+            "type": "string"
+          },
+          "answer": {
+            "type": "string",
+            "enum": [
+              "going",
+              "maybe",
+              "declined",
+              "waiting"
+            ]
+          },
+          "position": {
+            "type": "integer",
+            "description": "on the waiting list: 1 is next"
+          },
+          "counts": {
+            "$ref": "#/components/schemas/EventCounts"
+          }
+        }
+      },
+      "EventInvitations": {
+        "type": "object",
+        "properties": {
+          "users": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "maxItems": 500
+          },
+          "groups": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "maxItems": 20
+          }
+        }
+      },
+      "EventsCancelled": {
+        "type": "object",
+        "required": [
+          "cancelled"
+        ],
+        "properties": {
+          "cancelled": {
+            "type": "array",
+            "items": {
+              "type": "integer"
+            }
           }
         }
       }
@@ -16889,6 +17975,16 @@ enum OpenAPIDocument {
         "description": "true: the invitations and requests (owner and admins) instead of the members",
         "schema": {
           "type": "boolean"
+        }
+      },
+      "eventId": {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "description": "the event's id",
+        "schema": {
+          "type": "integer",
+          "minimum": 1
         }
       }
     },

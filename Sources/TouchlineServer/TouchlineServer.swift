@@ -49,6 +49,7 @@ public struct TouchlineServer: Sendable {
         MessageRoutes(api: api).register(on: router)
         FollowRoutes(api: api).register(on: router)
         SocialRoutes(api: api).register(on: router)
+        EventRoutes(api: api).register(on: router)
         LeagueRoutes(api: api).register(on: router)
         MatchRoutes(api: api).register(on: router)
         RenderRoutes(api: api).register(on: router)

@@ -41,20 +41,21 @@ struct SocialRoutes {
         var to: String
     }
 
-    /// `POST /api/v1/posts`: `touchline post note|route|board`.
+    /// `POST /api/v1/posts`: `touchline post note|route|board|event`.
     struct NewPost: Decodable, Sendable {
         var kind: String?
         var audience: String
         var text: String?
         var routeId: Int64?
         var boardId: Int64?
+        var eventId: Int64?
 
         func draft() throws -> PostDraft {
             let kind = try BodyChoice.parse(kind, field: "kind", PostKind.self) ?? .note
             guard let audience = PostAudience(audience) else {
                 throw Problem.malformed("field 'audience': expected public, followers, me or group:NAME")
             }
-            return PostDraft(kind: kind, audience: audience, text: text, routeID: routeId, boardID: boardId)
+            return PostDraft(kind: kind, audience: audience, text: text, routeID: routeId, boardID: boardId, eventID: eventId)
         }
     }
 
