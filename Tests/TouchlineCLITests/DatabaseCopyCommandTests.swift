@@ -38,7 +38,7 @@ extension DatabaseCommandTests {
         #expect(rows["calendarDomain"] == 1)
         for table in ["collection", "collectionCard", "ownedCard", "cardDraw", "swapProposal", "battle", "treasureHunt",
                       "challengeResult", "stickerImage", "follow", "userPhoto", "socialGroup", "groupAvatar", "groupMember",
-                      "post", "postImage", "postLike", "postComment"] {
+                      "post", "postImage", "postLike", "postComment", "event", "eventRoute", "eventGroup", "eventGuest"] {
             #expect(rows[table] ?? 0 > 0, "\(table) holds no row in the demo")
         }
         #expect(thereReport.tables.allSatisfy { $0.sha256.count == 64 && $0.sha256.allSatisfy(\.isHexDigit) })
@@ -327,6 +327,15 @@ struct DemoClub: Sendable {
         _ = try run(["user", "edit", "--photo", photo, "--city", "Bilbao", "--as", "alice"])
         _ = try run(["group", "edit", "Infantil A parents", "--avatar", photo, "--as", "alice"])
         _ = try run(["post", "note", "--text", "Our badge", "--image", photo, "--audience", "followers", "--as", "alice"])
+        // An event with a route, a guest invited by name who declines, a cancelled one, and an
+        // agenda token.
+        let ride = try id(try run(["event", "create", "Hike", "--start", "2036-05-03", "--end", "2036-05-03", "--tz", "Europe/Madrid",
+                                   "--route", "1", "--invite", "bob", "--as", "alice", "--json"]))
+        _ = try run(["event", "rsvp", String(ride), "declined", "--as", "bob"], as: bobPassword)
+        let off = try id(try run(["event", "create", "Off", "--start", "2036-05-04T10:00", "--end", "2036-05-04T11:00", "--tz", "UTC",
+                                  "--as", "alice", "--json"]))
+        _ = try run(["event", "cancel", String(off), "--as", "alice"])
+        _ = try run(["event", "agenda", "--rotate-token", "--as", "bob"], as: bobPassword)
         // Nothing but the database is needed from here on.
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where !name.hasPrefix("club.sqlite") {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
@@ -396,6 +405,9 @@ struct DemoClub: Sendable {
             ("group", ["group", "show", "Infantil A parents", "--json"], bob),
             ("comments", ["comment", "list", "1", "--json"], bob),
             ("alice's followers", ["follow", "followers", "--json"], alice),
+            ("bob's events", ["event", "list", "--json"], bob),
+            ("an event", ["event", "show", "1", "--json"], bob),
+            ("bob's agenda", ["event", "agenda"], bob),
         ]
         var outputs: [String: String] = [:]
         for (name, arguments, environment) in commands {
