@@ -11907,6 +11907,64 @@ enum OpenAPIDocument {
         ]
       }
     },
+    "/api/v1/feed/routes": {
+      "get": {
+        "operationId": "routeFeed",
+        "summary": "The route feed: route posts you may see, nearest first by where the route starts (public ones without a login)",
+        "tags": [
+          "posts"
+        ],
+        "responses": {
+          "200": {
+            "description": "Route posts, each with distanceMeters",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PostPage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "near",
+            "in": "query",
+            "required": true,
+            "description": "LAT,LON in decimal degrees: route posts by the geodesic distance from this point to each route's start",
+            "schema": {
+              "type": "string",
+              "pattern": "^[-+]?[0-9.]+,[-+]?[0-9.]+$"
+            }
+          },
+          {
+            "$ref": "#/components/parameters/after"
+          },
+          {
+            "$ref": "#/components/parameters/limit"
+          }
+        ]
+      }
+    },
     "/api/v1/events": {
       "post": {
         "operationId": "createEvent",
@@ -16955,6 +17013,10 @@ enum OpenAPIDocument {
           "createdAt": {
             "type": "string",
             "format": "date-time"
+          },
+          "distanceMeters": {
+            "type": "number",
+            "description": "in the route feed: metres from the point to the route's start"
           }
         }
       },

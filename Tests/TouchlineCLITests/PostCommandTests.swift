@@ -92,6 +92,26 @@ import TestSupport
         #expect(try store.read { db in try db.value(Int.self, "SELECT count(*) FROM socialGroup") } == 1)
     }
 
+    @Test func theRouteFeedListsSharedRoutesNearestFirst() throws {
+        let club = try ClubScratch()
+        let hike = TestPython.root.appendingPathComponent("examples/routes/garmin-hike.gpx").path
+        #expect(try club.run(["route", "import", hike, "--name", "Hike"], as: "alice").status == 0)
+        let shared = try #require(Int(try club.run(["post", "route", "1", "--audience", "public"], as: "alice").stdout
+            .trimmingCharacters(in: .newlines)))
+        let mine = try #require(Int(try club.run(["post", "route", "1", "--audience", "me"], as: "alice").stdout
+            .trimmingCharacters(in: .newlines)))
+        // Nobody logged in sees the public one; alice both, nearest (equal) by id.
+        let anonymous = try Touchline.run(["feed", "--near", "47.4845,10.9757", "--json"], environment: club.environment)
+        let page = try #require(try JSONSerialization.jsonObject(with: Data(anonymous.stdout.utf8)) as? [String: Any])
+        let items = try #require(page["items"] as? [[String: Any]])
+        #expect(items.map { $0["id"] as? Int } == [shared] && (items.first?["distanceMeters"] as? Double).map { $0 < 5_000 } == true)
+        let alice = try #require(try club.json(["feed", "--near", "47.4845,10.9757"], as: "alice") as? [String: Any])
+        #expect((alice["items"] as? [[String: Any]])?.map { $0["id"] as? Int } == [shared, mine])
+        let table = try club.run(["feed", "--near", "47.4845,10.9757"], as: "bob")
+        #expect(table.stdout.hasPrefix("ID  FROM YOU") && table.stdout.contains("Hike"), "\(table.stdout)")
+        #expect(try club.run(["feed", "--near", "95,0"], as: "bob").status == 64)
+    }
+
     @Test func likesFromManyProcessesAtOnceAreCountedOnceEach() throws {
         let users = ["alice", "bob", "carol", "dave", "erin", "frank"]
         let club = try ClubScratch(users: users)

@@ -87,6 +87,9 @@ struct SocialAPITests {
                 (.put, "/api/v1/groups/\(group)/members/bob/role", alice, ["role": "owner"], .badRequest),
                 (.get, "/api/v1/groups/999", nil, nil, .notFound),
                 (.get, "/api/v1/feed?after=garbage", bob, nil, .badRequest),
+                (.get, "/api/v1/feed/routes", bob, nil, .badRequest),
+                (.get, "/api/v1/feed/routes?near=91,0", nil, nil, .badRequest),
+                (.get, "/api/v1/feed/routes?near=43,-2&after=garbage", nil, nil, .badRequest),
             ]
             for (method, uri, token, json, status) in cases {
                 let reply = try await client.send(method, uri, token: token, json: json)
@@ -105,6 +108,10 @@ struct SocialAPITests {
             let image = try await client.send(.get, "/api/v1/posts/\(post)/image", token: bob)
             #expect(image.status == .ok && image.body == TestImages.smallJPEG)
             #expect(try await client.send(.get, "/api/v1/posts/\(post)/image").status == .notFound)
+            // The route feed answers anyone, with what they may see: none of bob's "me" post.
+            let nearby = try await client.send(.get, "/api/v1/feed/routes?near=43.26,-2.93")
+            #expect(nearby.status == .ok)
+            #expect(try (nearby.json()["items"] as? [Any])?.isEmpty == true)
             let store = try test.store()
             #expect(try store.read { db in try db.value(Int.self, "SELECT count(*) FROM post") } == 1)
             #expect(try store.read { db in try db.value(Int.self, "SELECT count(*) FROM socialGroup") } == 1)

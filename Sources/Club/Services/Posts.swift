@@ -315,7 +315,7 @@ public struct Posts: Sendable {
     }
 
     /// The posts of `stored` with their routes and boards and the viewer's likes.
-    private static func hydrate(_ db: StoreTransaction, _ stored: [PostStore.Stored], viewer: ActingUser?) throws -> [Post] {
+    static func hydrate(_ db: StoreTransaction, _ stored: [PostStore.Stored], viewer: ActingUser?) throws -> [Post] {
         let liked = try viewer.map { try db.posts.liked(by: $0.userID, among: stored.map(\.post.id)) }
         return try stored.map { item in
             var post = item.post

@@ -10,9 +10,10 @@
 /// (`invited`) and every guest's answer, with the waiting list's order in `turn`. A post of
 /// kind `event` shares an event (`post.eventId`). A user's agenda calendar is read without
 /// logging in through a secret token, of which `user.agendaTokenHash` keeps the SHA-256.
+/// `route_start` indexes stored routes by where they start, for the route feed near a point.
 /// Events go with their organiser's account; an event's guests, groups and posts with it.
 enum EventSchema {
-    static let identifier = "v19 events"
+    static let identifier = "v19 events, routes by start"
 
     static let sqlite = """
         CREATE TABLE event (
@@ -74,6 +75,8 @@ enum EventSchema {
 
         ALTER TABLE user ADD COLUMN agendaTokenHash BLOB
             CHECK (agendaTokenHash IS NULL OR length(agendaTokenHash) = 32);
+
+        CREATE INDEX route_start ON route(startLatitude, startLongitude);
         """
 
     static let postgres = #"""
@@ -136,5 +139,7 @@ enum EventSchema {
 
         ALTER TABLE "user" ADD COLUMN agendaTokenHash BYTEA
             CHECK (agendaTokenHash IS NULL OR octet_length(agendaTokenHash) = 32);
+
+        CREATE INDEX route_start ON route(startLatitude, startLongitude);
         """#
 }

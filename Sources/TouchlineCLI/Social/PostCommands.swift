@@ -1,6 +1,7 @@
 import ArgumentParser
 import Club
 import Foundation
+import Routes
 
 /// `touchline post`: publishing notes, routes and boards, liking them, reading one.
 struct PostCommand: ParsableCommand {
@@ -291,17 +292,38 @@ struct FeedCommand: ParsableCommand {
             Newest first, 20 to a page (--limit, at most 100); pass the printed --after value \
             for the next page (posts published meanwhile never shift a page).
 
+            With --near LAT,LON, the route feed instead: the route posts you may see, nearest \
+            first by where the route starts (public ones without logging in).
+
             Examples:
               touchline feed
               touchline feed --json --limit 50
+              touchline feed --near 43.263,-2.935
             """)
+    @Option(help: "The route feed: route posts nearest this point first.") var near: NearPoint?
     @OptionGroup var page: PageOptions
     @OptionGroup var club: ClubOptions
     @OptionGroup var output: JSONFlag
 
     func run() throws {
-        let (store, actor) = try club.session()
-        let feed = try Posts(store: store).feed(actor, after: page.after, limit: page.limit)
-        try PostCommand.printPage(feed, json: output.json, empty: "nothing in your feed yet: follow someone, or join a group")
+        guard let near else {
+            let (store, actor) = try club.session()
+            let feed = try Posts(store: store).feed(actor, after: page.after, limit: page.limit)
+            return try PostCommand.printPage(feed, json: output.json, empty: "nothing in your feed yet: follow someone, or join a group")
+        }
+        let store = try club.store()
+        let viewer = try club.viewer(Accounts(store: store))
+        let feed = try Posts(store: store).routeFeed(viewer, near: near.point, after: page.after, limit: page.limit)
+        if output.json { return try Output.json(feed) }
+        Output.table(["ID", "FROM YOU", "AUTHOR", "ROUTE", "DISTANCE", "POSTED", "LIKES"], feed.items.map(Self.routeRow),
+                     empty: "no routes shared near there that you may see")
+        if let next = feed.next { print("more: --after \(next)") }
+    }
+
+    /// A route feed row: how far away, whose, which route and how long.
+    private static func routeRow(_ post: Post) -> [String] {
+        let away = post.distanceMeters.map(RouteStatisticsText.distance) ?? ""
+        let length = post.route.map { RouteStatisticsText.distance($0.distanceMeters) } ?? ""
+        return [String(post.id), away, post.author, post.route?.name ?? "", length, Output.date(post.createdAt), String(post.likes)]
     }
 }

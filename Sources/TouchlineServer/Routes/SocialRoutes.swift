@@ -228,6 +228,14 @@ struct SocialRoutes {
             try await api.run { try posts.deleteComment(actor, id) }
             return Response(status: .noContent)
         }
+        // The route feed: route posts nearest first, for anyone (public ones without a login).
+        v1.get("feed/routes") { request, _ in
+            let query = Query(request)
+            guard let near = try RouteRoutes.near(query) else { throw Problem.malformed("query parameter 'near' is required: LAT,LON") }
+            let (after, limit) = (try query.afterKey(), try query.limit())
+            let viewer = try await api.viewer(request)
+            return try APIJSON.response(try await api.run { try posts.routeFeed(viewer, near: near, after: after, limit: limit) })
+        }
         v1.get("feed") { request, _ in
             let query = Query(request)
             let (after, limit) = (try query.afterID(), try query.limit())

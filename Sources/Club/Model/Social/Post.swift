@@ -80,9 +80,11 @@ public struct Post: Sendable, Equatable, Codable {
     /// Whether the reader likes it; nil for nobody logged in.
     public var liked: Bool?
     public var createdAt: Date
+    /// In the route feed: how far the route starts from the point asked about, in metres.
+    public var distanceMeters: Double?
 
     enum CodingKeys: String, CodingKey {
-        case id, author, authorName, kind, audience, text, hasImage = "image", route, board, event, likes, comments, liked, createdAt
+        case id, author, authorName, kind, audience, text, hasImage = "image", route, board, event, likes, comments, liked, createdAt, distanceMeters
     }
 }
 

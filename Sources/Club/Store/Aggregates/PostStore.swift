@@ -100,6 +100,47 @@ struct PostStore {
             """, [viewer, before, limit, viewer, before, limit, viewer, before, limit, limit]).map(Self.stored)
     }
 
+    /// Whether `viewer` (bound to `?` three times; NULL for nobody logged in) may see `post`:
+    /// ``Posts/sees(_:viewer:post:)``'s rule in SQL, for lists that filter before they page.
+    /// `PostsTests` checks that the two agree for every kind of reader and audience.
+    static let visible = """
+        (post.authorId = ?
+         OR ((post.audience = 'public'
+              OR (post.audience = 'followers' AND EXISTS (
+                  SELECT 1 FROM follow WHERE follow.followerId = ? AND follow.followedId = post.authorId AND follow.accepted))
+              OR (post.audience = 'group' AND EXISTS (
+                  SELECT 1 FROM groupMember WHERE groupMember.groupId = post.groupId AND groupMember.userId = ?
+                    AND groupMember.role IN ('owner', 'admin', 'member'))))
+             AND NOT EXISTS (SELECT 1 FROM block WHERE block.blockerId = post.authorId AND block.blockedId = ?)))
+        """
+
+    /// A route post's id and where its route starts.
+    struct RouteStart {
+        var postID: Int64
+        var latitude: Double
+        var longitude: Double
+    }
+
+    /// The route posts `viewer` may see whose route starts inside the box.
+    func routeStarts(latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>, viewer: Int64?) throws -> [RouteStart] {
+        try db.fetchAll("""
+            SELECT post.id, route.startLatitude, route.startLongitude FROM route JOIN post ON post.routeId = route.id
+            WHERE route.startLatitude BETWEEN ? AND ? AND route.startLongitude BETWEEN ? AND ? AND \(Self.visible)
+            """, [latitudes.lowerBound, latitudes.upperBound, longitudes.lowerBound, longitudes.upperBound,
+                  viewer, viewer, viewer, viewer]).map {
+            RouteStart(postID: try $0("id"), latitude: try $0("startLatitude"), longitude: try $0("startLongitude"))
+        }
+    }
+
+    /// Posts `ids`, in that order, whoever may see them.
+    func posts(_ ids: [Int64]) throws -> [Stored] {
+        guard !ids.isEmpty else { return [] }
+        let list = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+        let rows = try db.fetchAll(Self.select + " WHERE post.id IN (\(list))", ids.map { $0 as any SQLBindable }).map(Self.stored)
+        let byID = Dictionary(rows.map { ($0.post.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return ids.compactMap { byID[$0] }
+    }
+
     /// One page of group `group`'s posts, newest first, below id `before`, leaving out those
     /// of authors who block `viewer`.
     func groupPosts(_ group: Int64, viewer: Int64, before: Int64, limit: Int) throws -> [Stored] {
