@@ -10421,6 +10421,50 @@ enum OpenAPIDocument {
         ]
       }
     },
+    "/api/v1/follow-suggestions": {
+      "get": {
+        "operationId": "followSuggestions",
+        "summary": "Whom you might follow: followed by those you follow, then the most active public publishers; never you, those you follow or asked to, or blocks either way",
+        "tags": [
+          "follows"
+        ],
+        "responses": {
+          "200": {
+            "description": "Suggestions",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FollowSuggestions"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/limit"
+          }
+        ]
+      }
+    },
     "/api/v1/follow-requests": {
       "get": {
         "operationId": "followRequests",
@@ -17596,6 +17640,49 @@ enum OpenAPIDocument {
             "type": "array",
             "items": {
               "type": "integer"
+            }
+          }
+        }
+      },
+      "FollowSuggestion": {
+        "type": "object",
+        "required": [
+          "username",
+          "displayName",
+          "private",
+          "followedBy",
+          "recentPosts"
+        ],
+        "properties": {
+          "username": {
+            "type": "string"
+          },
+          "displayName": {
+            "type": "string"
+          },
+          "private": {
+            "type": "boolean"
+          },
+          "followedBy": {
+            "type": "integer",
+            "description": "how many of those you follow follow them"
+          },
+          "recentPosts": {
+            "type": "integer",
+            "description": "their public posts among the club's latest 10,000"
+          }
+        }
+      },
+      "FollowSuggestions": {
+        "type": "object",
+        "required": [
+          "items"
+        ],
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/FollowSuggestion"
             }
           }
         }

@@ -45,6 +45,12 @@ import TestSupport
         let followers = try #require(try club.json(["follow", "followers"], as: "bob") as? [String: Any])
         #expect((followers["items"] as? [[String: Any]])?.map { $0["username"] as? String } == ["alice", "carol"])
         #expect(try club.run(["follow", "unfollow", "bob"], as: "alice").stdout == "no longer following bob\n")
+        // Alice follows carol, who follows bob: bob is suggested to alice.
+        #expect(try club.run(["follow", "carol"], as: "alice").status == 0)
+        let suggested = try #require(try club.json(["follow", "suggestions"], as: "alice") as? [String: Any])
+        #expect((suggested["items"] as? [[String: Any]])?.map { $0["username"] as? String } == ["bob"])
+        #expect(try club.run(["follow", "suggestions"], as: "alice").stdout
+                == "USER  NAME  WHY\nbob   Bob   followed by 1 you follow\n")
     }
 
     @Test func badRequestsGiveOneLineAndAStatusAndChangeNothing() throws {

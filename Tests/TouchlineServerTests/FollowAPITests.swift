@@ -48,6 +48,12 @@ struct FollowAPITests {
             #expect(try await client.send(.delete, "/api/v1/followers/carol", token: bob).status == .noContent)
             #expect(try await client.send(.delete, "/api/v1/following/bob", token: alice).status == .noContent)
             #expect((try await client.send(.get, "/api/v1/users/bob").json()["followers"] as? Int) == 0)
+            // Alice follows carol, who follows bob: bob is suggested to alice; no session is 401.
+            #expect(try await client.send(.put, "/api/v1/following/carol", token: alice).status == .ok)
+            #expect(try await client.send(.put, "/api/v1/following/bob", token: carol).status == .ok)
+            let suggested = try await client.send(.get, "/api/v1/follow-suggestions?limit=5", token: alice).json()
+            #expect((suggested["items"] as? [[String: Any]])?.map { $0["followedBy"] as? Int } == [1])
+            #expect(try await client.send(.get, "/api/v1/follow-suggestions").status == .unauthorized)
         }
     }
 

@@ -194,6 +194,34 @@ public struct Follows: Sendable {
         try list(.followed, of: username, viewer: viewer, after: cursor, limit: limit)
     }
 
+    /// How many of the people one follows (the latest followed) suggestions look through.
+    public static let suggestionSample = 500
+    /// How many of the club's latest public posts decide who publishes most.
+    public static let suggestionWindow = 10_000
+
+    /// Whom the actor might follow: first the people followed by those they follow (of the
+    /// ``suggestionSample`` they followed last), by how many of them follow each; then the
+    /// authors of the most public posts among the club's latest ``suggestionWindow``. Never
+    /// the actor, anyone they follow or asked to follow, anyone who blocks them or whom they
+    /// block. At most `limit` (1 to 100).
+    public func suggestions(_ actor: ActingUser, limit: Int = PagingCursor.defaultLimit) throws -> [FollowSuggestion] {
+        let limit = max(1, min(limit, PagingCursor.maximumLimit))
+        return try store.read { db in
+            var found = try db.follows.followedByFollowed(of: actor.userID, sample: Self.suggestionSample, limit: limit)
+            guard found.count < limit else { return found }
+            var index = Dictionary(found.enumerated().map { ($0.element.username, $0.offset) }, uniquingKeysWith: { first, _ in first })
+            for publisher in try db.follows.activePublishers(for: actor.userID, window: Self.suggestionWindow, limit: limit) {
+                if let known = index[publisher.username] {
+                    found[known].recentPosts = publisher.recentPosts
+                } else if found.count < limit {
+                    index[publisher.username] = found.count
+                    found.append(publisher)
+                }
+            }
+            return found
+        }
+    }
+
     private func list(_ side: FollowStore.Side, of username: String, viewer: ActingUser?, after cursor: String?,
                       limit: Int) throws -> ListPage<FollowEntry> {
         try store.read { db in

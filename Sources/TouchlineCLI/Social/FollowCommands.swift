@@ -21,7 +21,7 @@ struct FollowCommand: ParsableCommand {
               touchline follow followers bob
             """,
         subcommands: [Add.self, Requests.self, Accept.self, Decline.self, Cancel.self, Unfollow.self, Remove.self,
-                      Followers.self, Following.self, Block.self, Unblock.self],
+                      Followers.self, Following.self, Suggestions.self, Block.self, Unblock.self],
         defaultSubcommand: Add.self
     )
 
@@ -163,6 +163,35 @@ struct FollowCommand: ParsableCommand {
         func run() throws {
             try options.run({ try $0.following(of: $1, viewer: $2, after: options.page.after, limit: options.page.limit) },
                             empty: "follows no one")
+        }
+    }
+
+    struct Suggestions: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "suggestions", abstract: "Whom you might follow: followed by those you follow, or publishing most.",
+            discussion: """
+                First the people followed by those you follow, by how many of them do; then the \
+                authors of the most public posts lately. Never you, anyone you follow or asked to, \
+                anyone who blocks you or whom you block.
+                """)
+        @Option(help: "How many, 1 to 100.") var limit = 20
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func validate() throws {
+            guard (1...100).contains(limit) else { throw ValidationError("--limit must be from 1 to 100") }
+        }
+
+        func run() throws {
+            let (store, actor) = try club.session()
+            let suggestions = try Follows(store: store).suggestions(actor, limit: limit)
+            if output.json { return try Output.json(["items": suggestions]) }
+            Output.table(["USER", "NAME", "WHY"], suggestions.map { suggestion in
+                let why = suggestion.followedBy > 0
+                    ? "followed by \(suggestion.followedBy) you follow"
+                    : "\(suggestion.recentPosts) public post\(suggestion.recentPosts == 1 ? "" : "s") lately"
+                return [suggestion.username, suggestion.displayName + (suggestion.isPrivate ? " (private)" : ""), why]
+            }, empty: "no suggestions yet: follow someone first")
         }
     }
 }

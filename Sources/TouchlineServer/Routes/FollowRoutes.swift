@@ -78,6 +78,11 @@ struct FollowRoutes {
         v1.delete("following/{username}") { request, context in
             try await change(request, context) { try follows.unfollow($0, $1) }
         }
+        v1.get("follow-suggestions") { request, _ in
+            let limit = try Query(request).limit()
+            let suggestions = try await api.run(for: request) { try follows.suggestions($0, limit: limit) }
+            return try APIJSON.response(["items": suggestions])
+        }
         v1.get("follow-requests") { request, _ in
             let actor = try await api.actor(request)
             let query = Query(request)

@@ -175,6 +175,50 @@ struct FollowStore {
         try db.execute("UPDATE \"user\" SET private = ?, city = ?, bio = ?, sport = ? WHERE id = ?",
                        [isPrivate, city, bio, sport, id])
     }
+
+    // MARK: - Suggestions
+
+    /// Whom `user` might follow: not themselves, nobody they follow or asked to, nobody who
+    /// blocks them or whom they block.
+    private static let suggestible = """
+        candidate.id <> ? AND NOT EXISTS (SELECT 1 FROM follow AS mine WHERE mine.followerId = ? AND mine.followedId = candidate.id)
+        AND NOT EXISTS (SELECT 1 FROM block WHERE (block.blockerId = candidate.id AND block.blockedId = ?)
+                                                OR (block.blockerId = ? AND block.blockedId = candidate.id))
+        """
+
+    /// The users followed by those `user` follows (the `sample` they followed last), by how
+    /// many of them follow each, then username.
+    func followedByFollowed(of user: Int64, sample: Int, limit: Int) throws -> [FollowSuggestion] {
+        try db.fetchAll("""
+            SELECT candidate.username, candidate.displayName, candidate.private, count(*) AS followedBy
+            FROM (SELECT followedId FROM follow WHERE followerId = ? AND accepted ORDER BY createdAt DESC, followedId LIMIT ?) AS mine
+            JOIN follow AS theirs ON theirs.followerId = mine.followedId AND theirs.accepted
+            JOIN "user" AS candidate ON candidate.id = theirs.followedId
+            WHERE \(Self.suggestible)
+            GROUP BY candidate.id, candidate.username, candidate.displayName, candidate.private
+            ORDER BY followedBy DESC, \(db.dialect.orderIgnoringCase("candidate.username")) LIMIT ?
+            """, [user, sample, user, user, user, user, limit]).map {
+            FollowSuggestion(username: try $0("username"), displayName: try $0("displayName"), isPrivate: try $0("private"),
+                             followedBy: try $0("followedBy"), recentPosts: 0)
+        }
+    }
+
+    /// The authors of the most public posts among the club's latest `window`, by that count,
+    /// then username.
+    func activePublishers(for user: Int64, window: Int, limit: Int) throws -> [FollowSuggestion] {
+        try db.fetchAll("""
+            SELECT candidate.username, candidate.displayName, candidate.private, count(*) AS recentPosts
+            FROM (SELECT authorId FROM post WHERE audience = 'public' ORDER BY id DESC LIMIT ?) AS latest
+            JOIN "user" AS candidate ON candidate.id = latest.authorId
+            WHERE \(Self.suggestible)
+            GROUP BY candidate.id, candidate.username, candidate.displayName, candidate.private
+            ORDER BY recentPosts DESC, \(db.dialect.orderIgnoringCase("candidate.username")) LIMIT ?
+            """, [window, user, user, user, user, limit]).map {
+            FollowSuggestion(username: try $0("username"), displayName: try $0("displayName"), isPrivate: try $0("private"),
+                             followedBy: 0, recentPosts: try $0("recentPosts"))
+        }
+    }
+
 }
 
 extension StoreTransaction {
