@@ -11521,13 +11521,13 @@ enum OpenAPIDocument {
     "/api/v1/posts/{id}/image": {
       "get": {
         "operationId": "postImage",
-        "summary": "A note's image, for whoever may see the post",
+        "summary": "A post's picture, for whoever may see the post: a note's image as given, a route post's thumbnail (size, scale, tiles as the route thumbnail's), a board post's PNG (the board image's look)",
         "tags": [
           "posts"
         ],
         "responses": {
           "200": {
-            "description": "The picture as it was given",
+            "description": "The note's picture as it was given, or the route's thumbnail or the board's image in PNG",
             "content": {
               "image/png": {
                 "schema": {
@@ -11569,6 +11569,24 @@ enum OpenAPIDocument {
         "parameters": [
           {
             "$ref": "#/components/parameters/postId"
+          },
+          {
+            "$ref": "#/components/parameters/thumbnailSize"
+          },
+          {
+            "$ref": "#/components/parameters/thumbnailScale"
+          },
+          {
+            "$ref": "#/components/parameters/tiles"
+          },
+          {
+            "$ref": "#/components/parameters/background"
+          },
+          {
+            "$ref": "#/components/parameters/vertical"
+          },
+          {
+            "$ref": "#/components/parameters/stripes"
           }
         ]
       },

@@ -249,8 +249,9 @@ import TestSupport
         let board = try boards.save(alice, title: "4-3-3", log: log)
         let post = try posts.publish(alice, PostDraft(kind: .board, audience: .everyone, text: "Our press", boardID: board.id))
         #expect(post.board?.id == board.id && post.board?.title == "4-3-3" && post.board?.editable == false)
-        let (summary, shared) = try posts.sharedBoard(bob, post.id)
-        #expect(summary.id == board.id && shared == log)
+        guard case .board(let shared) = try posts.picture(bob, post.id) else { throw ClubError.notFound(kind: "board", reference: "") }
+        #expect(shared == log)
+        #expect(throws: ClubError.notFound(kind: "image of post", reference: String(post.id))) { try posts.image(bob, post.id) }
         // Bob cannot share alice's board, nor post a board without one.
         #expect(throws: ClubError.notFound(kind: "board", reference: String(board.id))) {
             try posts.publish(bob, PostDraft(kind: .board, audience: .everyone, boardID: board.id))

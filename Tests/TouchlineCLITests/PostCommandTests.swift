@@ -110,6 +110,32 @@ import TestSupport
         let table = try club.run(["feed", "--near", "47.4845,10.9757"], as: "bob")
         #expect(table.stdout.hasPrefix("ID  FROM YOU") && table.stdout.contains("Hike"), "\(table.stdout)")
         #expect(try club.run(["feed", "--near", "95,0"], as: "bob").status == 64)
+
+        // The route post's picture is the route's thumbnail, as route thumbs draws it.
+        let picture = club.scratch.path("post.png")
+        let shown = try club.run(["post", "show", String(shared), "-o", picture], as: "bob")
+        #expect(shown.status == 0 && shown.stdout.contains("image     written to \(picture)"), "\(shown.stdout) \(shown.stderr)")
+        #expect(try club.run(["route", "thumbs", hike, "--out", club.scratch.path("thumbs")]).status == 0)
+        let thumbnail = try Data(contentsOf: URL(fileURLWithPath: club.scratch.path("thumbs/garmin-hike-320x200.png")))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: picture)) == thumbnail)
+        #expect(try club.run(["post", "show", String(mine), "-o", picture], as: "bob").status == 65)
+    }
+
+    @Test func aBoardPostsPictureIsTheBoardsImage() throws {
+        let club = try ClubScratch()
+        let log = Touchline.example("433.json")
+        #expect(try club.run(["board", "save", log, "--title", "4-3-3"], as: "alice").status == 0)
+        let post = try #require(Int(try club.run(["post", "board", "1", "--audience", "public"], as: "alice").stdout
+            .trimmingCharacters(in: .newlines)))
+        let picture = club.scratch.path("post.png"), rendered = club.scratch.path("board.png")
+        #expect(try Touchline.run(["post", "show", String(post), "-o", picture], environment: club.environment).status == 0)
+        #expect(try Touchline.run(["board", "render", log, "-o", rendered]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: picture)) == Data(contentsOf: URL(fileURLWithPath: rendered)))
+        // A note without an image has no picture.
+        let note = try #require(Int(try club.run(["post", "note", "--text", "hi", "--audience", "public"], as: "alice").stdout
+            .trimmingCharacters(in: .newlines)))
+        let none = try club.run(["post", "show", String(note), "-o", picture], as: "alice")
+        #expect(none.status == 65 && none.stderr == "touchline: error: no image of post '\(note)'\n", "\(none.stderr)")
     }
 
     @Test func likesFromManyProcessesAtOnceAreCountedOnceEach() throws {

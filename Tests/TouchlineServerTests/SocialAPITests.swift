@@ -1,3 +1,4 @@
+import Canvas
 import Foundation
 import HTTPTypes
 import Testing
@@ -115,6 +116,40 @@ struct SocialAPITests {
             let store = try test.store()
             #expect(try store.read { db in try db.value(Int.self, "SELECT count(*) FROM post") } == 1)
             #expect(try store.read { db in try db.value(Int.self, "SELECT count(*) FROM socialGroup") } == 1)
+        }
+    }
+}
+
+@Suite("Route and board posts' pictures over HTTP")
+struct PostPictureAPITests {
+    @Test("a route post's image is its route's thumbnail, a board post's its board's PNG; to the post's audience alone")
+    func routeAndBoardPictures() async throws {
+        try await APITest().run { client in
+            let alice = try await client.user("alice")
+            let bob = try await client.user("bob")
+            let gpx = try Data(contentsOf: APITest.root.appendingPathComponent("examples/routes/garmin-hike.gpx"))
+            let route = try #require(try await client.send(.post, "/api/v1/routes", token: alice, body: gpx,
+                                                            contentType: "application/gpx+xml").json()["id"] as? Int)
+            let board = try #require(try await client.send(.post, "/api/v1/boards", token: alice,
+                                                            body: try APITest.example("boards/433.json")).json()["id"] as? Int)
+            func publish(_ json: [String: Any]) async throws -> Int {
+                try #require(try await client.send(.post, "/api/v1/posts", token: alice, json: json).json()["id"] as? Int)
+            }
+            let routePost = try await publish(["kind": "route", "audience": "public", "routeId": route])
+            let boardPost = try await publish(["kind": "board", "audience": "followers", "boardId": board])
+
+            let thumbnail = try await client.send(.get, "/api/v1/posts/\(routePost)/image?size=160x100")
+            #expect(thumbnail.status == .ok && thumbnail.headers[.contentType] == "image/png")
+            let direct = try await client.send(.get, "/api/v1/routes/\(route)/thumbnail.png?size=160x100", token: alice)
+            #expect(thumbnail.body == direct.body)
+            #expect(try RasterImage(pngData: thumbnail.body).width == 160)
+
+            // The board post is for followers: 404 to bob until he follows alice.
+            #expect(try await client.send(.get, "/api/v1/posts/\(boardPost)/image", token: bob).status == .notFound)
+            #expect(try await client.send(.put, "/api/v1/following/alice", token: bob).status == .ok)
+            let image = try await client.send(.get, "/api/v1/posts/\(boardPost)/image", token: bob)
+            let rendered = try await client.send(.get, "/api/v1/boards/\(board).png", token: alice)
+            #expect(image.status == .ok && image.body == rendered.body)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Routes
 import Support
 
 /// Posts, likes, comments and the feed.
@@ -121,12 +122,38 @@ public struct Posts: Sendable {
 
     /// A note's image, for whoever may see the post.
     public func image(_ viewer: ActingUser?, _ id: Int64) throws -> Picture {
-        try store.read { db in
-            _ = try Self.visible(db, id, viewer: viewer)
-            guard let picture = try db.pictures.picture(in: .postImage, of: id) else {
-                throw ClubError.notFound(kind: "image of post", reference: String(id))
+        guard case .image(let picture) = try picture(viewer, id) else {
+            throw ClubError.notFound(kind: "image of post", reference: String(id))
+        }
+        return picture
+    }
+
+    /// What a post shows as its picture, for whoever may see the post: a note's image, the
+    /// route a route post's thumbnail is drawn from, or the log a board post's image is drawn
+    /// from (the front ends draw them).
+    ///
+    /// - Throws: ``ClubError/notFound(kind:reference:)`` for a post the viewer may not see, a
+    ///   note without an image or an event post.
+    public func picture(_ viewer: ActingUser?, _ id: Int64) throws -> PostPicture {
+        let found = try store.read { db -> (Post, PostPicture?, Data?) in
+            let post = try Self.visible(db, id, viewer: viewer)
+            switch post.kind {
+            case .note:
+                return (post, try db.pictures.picture(in: .postImage, of: id).map(PostPicture.image), nil)
+            case .route:
+                return (post, nil, try post.route.flatMap { try db.routes.document(id: $0.id) })
+            case .board:
+                return (post, try post.board.flatMap { try db.boards.log(id: $0.id) }.map { .board(log: $0) }, nil)
+            case .event:
+                return (post, nil, nil)
             }
-            return picture
+        }
+        if let picture = found.1 { return picture }
+        guard let document = found.2 else { throw ClubError.notFound(kind: "image of post", reference: String(id)) }
+        do {
+            return .route(try JSONDecoder().decode(RouteDocument.self, from: document))
+        } catch {
+            throw ClubError.invalid(field: "document", message: "the route of post \(id) is stored damaged: \(error.localizedDescription)")
         }
     }
 
@@ -142,18 +169,6 @@ public struct Posts: Sendable {
                 throw ClubError.invalid(field: "image", message: "only a note carries an image; a route or board shows its own")
             }
             try db.pictures.set(image, in: .postImage, of: id)
-        }
-    }
-
-    /// The stored board a board post shares, for whoever may see the post: its summary and its
-    /// log as it was saved.
-    public func sharedBoard(_ viewer: ActingUser?, _ id: Int64) throws -> (StoredBoardSummary, Data) {
-        try store.read { db in
-            let post = try Self.visible(db, id, viewer: viewer)
-            guard let board = post.board, let log = try db.boards.log(id: board.id) else {
-                throw ClubError.notFound(kind: "board of post", reference: String(id))
-            }
-            return (board, log)
         }
     }
 

@@ -53,6 +53,10 @@ public struct RouteMapPadding: Sendable, Hashable, ExpressibleByFloatLiteral, Ex
 /// options.profile = true
 /// ```
 public struct RouteMapOptions: Sendable {
+    /// A thumbnail's size unless another is asked for (`route thumbs`, the API's thumbnails, a
+    /// route post's picture).
+    public static let thumbnailSize = Size(width: 320, height: 200)
+
     /// The output size in output units (pixels at scale 1, points for PDF and SVG).
     public var size: Size
     /// Device pixels per output unit for PNG (`2` gives the same picture at twice the resolution).

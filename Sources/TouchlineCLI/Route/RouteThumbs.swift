@@ -102,7 +102,7 @@ extension RouteCommand {
         }
 
         func run() async throws {
-            let sizes = size.isEmpty ? [Size(width: 320, height: 200)] : size
+            let sizes = size.isEmpty ? [RouteMapOptions.thumbnailSize] : size
             let tileSource = try RouteCommand.openTiles(tiles, quiet: quiet)
             // Checked before the folder is made, so a refused run leaves nothing behind; over
             // every file, not only this shard's, so every shard refuses the same list.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Club
 import Foundation
 import Routes
+import Tactics
 
 /// `touchline post`: publishing notes, routes and boards, liking them, reading one.
 struct PostCommand: ParsableCommand {
@@ -131,14 +132,30 @@ struct PostCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
+        /// A post's picture as a file's bytes: a note's image as uploaded, a route's thumbnail
+        /// (as `route thumbs` draws it), a board's image (as `board render` draws it), in PNG.
+        static func picture(_ picture: PostPicture, post id: Int64) throws -> Data {
+            switch picture {
+            case .image(let image):
+                return image.data
+            case .route(let document):
+                let options = RouteMapOptions(size: RouteMapOptions.thumbnailSize, scale: 1)
+                return try RouteMapRenderer(document: document, options: options).render(format: .png).data
+            case .board(let log):
+                return try BoardRenderer(log: try StrokeLog(data: log, source: "post \(id)")).render(format: .png)
+            }
+        }
+
         static let configuration = CommandConfiguration(
-            commandName: "show", abstract: "Show a post you may see; -o writes a note's image.",
+            commandName: "show", abstract: "Show a post you may see; -o writes its picture.",
             discussion: """
                 Without logging in (or --as), only public posts. A post you may not see is \
                 "no post", as one that does not exist.
                 """)
         @Argument(help: "The post's id.") var id: Int64
-        @Option(name: .shortAndLong, help: ArgumentHelp("Write the note's image here.", valueName: "file")) var output: String?
+        @Option(name: .shortAndLong, help: ArgumentHelp("Write its picture here: a note's image, a route's thumbnail or a board's "
+                                                        + "image (PNG).", valueName: "file"))
+        var output: String?
         @OptionGroup var club: ClubOptions
         @OptionGroup var json: JSONFlag
 
@@ -148,9 +165,7 @@ struct PostCommand: ParsableCommand {
             let viewer = try club.viewer(Accounts(store: store))
             let posts = Posts(store: store)
             let post = try posts.show(viewer, id)
-            if let output {
-                try Files.write(try posts.image(viewer, id).data, to: output)
-            }
+            if let output { try Files.write(try Self.picture(try posts.picture(viewer, id), post: id), to: output) }
             if json.json { return try Output.json(post) }
             var fields = [("id", String(post.id)), ("author", "\(post.author) (\(post.authorName))"), ("kind", post.kind.rawValue),
                           ("audience", post.audience), ("posted", Output.date(post.createdAt)), ("likes", String(post.likes)),
@@ -164,7 +179,9 @@ struct PostCommand: ParsableCommand {
                 fields.append(("event", "\(event.title), \(EventCommand.when(event))\(event.cancelled ? ", cancelled" : "") "
                                + "(event \(event.id))"))
             }
-            if post.hasImage { fields.append(("image", output.map { "written to \($0)" } ?? "yes (-o FILE writes it)")) }
+            if post.hasImage || post.kind == .route || post.kind == .board {
+                fields.append(("image", output.map { "written to \($0)" } ?? "yes (-o FILE writes it)"))
+            }
             if post.liked == true { fields.append(("you", "like it")) }
             Output.fields(fields)
             if let text = post.text {

@@ -43,7 +43,7 @@ enum RouteOutput {
     /// given) and `scale` (from 0.01 to 4), over the server's map tiles unless
     /// `tiles=false`. Checked before any route is read.
     static func thumbnailOptions(_ query: Query, tiles: MBTilesSource?) throws -> RouteMapOptions {
-        let size = try BoardImage.size(query, "size") ?? Size(width: 320, height: 200)
+        let size = try BoardImage.size(query, "size") ?? RouteMapOptions.thumbnailSize
         let scale = try BoardImage.scale(query, maximum: RenderScale.maximumThumbnail)
         var options = RouteMapOptions(size: size, scale: scale)
         try useTiles(query, tiles, in: &options)

@@ -1,6 +1,7 @@
 import Club
 import Foundation
 import Hummingbird
+import Tactics
 
 /// Groups, posts, likes, comments and the feed. Who may see and do what is ``Groups``' and
 /// ``Posts``' to decide; a post or comment one may not see is 404, as one that does not exist.
@@ -186,11 +187,21 @@ struct SocialRoutes {
             try await api.run { try posts.setImage(actor, id, image) }
             return Response(status: .noContent)
         }
+        // A note's image as uploaded; a route post's thumbnail (`size`, `scale`, `tiles` as
+        // the route thumbnail's); a board post's PNG (the board image's look).
         v1.get("posts/{id}/image") { request, context in
             let id = try PathID.parse(context, "id", kind: "post")
             let viewer = try await api.viewer(request)
-            let image = try await api.run { try posts.image(viewer, id) }
-            return Rendered.response(image.data, contentType: image.mediaType, request: request)
+            switch try await api.run({ try posts.picture(viewer, id) }) {
+            case .image(let image):
+                return Rendered.response(image.data, contentType: image.mediaType, request: request)
+            case .route(let document):
+                let options = try RouteOutput.thumbnailOptions(Query(request), tiles: api.options.tiles)
+                return try await RouteOutput.image(options, format: .png, kind: "post-route", request: request, api: api) { document }
+            case .board(let log):
+                let board = try await api.run { try StrokeLog(data: log, source: "post \(id)") }
+                return try await BoardImage.response(board, request: request, api: api, format: .png)
+            }
         }
         v1.put("posts/{id}/like") { request, context in
             let actor = try await api.actor(request)

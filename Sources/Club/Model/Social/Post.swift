@@ -1,4 +1,5 @@
 import Foundation
+import Routes
 
 /// What a post is.
 public enum PostKind: String, Sendable, Equatable, Codable, CaseIterable {
@@ -132,4 +133,15 @@ public struct PostComment: Sendable, Equatable, Codable {
     enum CodingKeys: String, CodingKey {
         case id, postID = "postId", author, authorName, text, createdAt, editedAt
     }
+}
+
+/// What a post shows as its picture (``Posts/picture(_:_:)``): the front ends draw a route's
+/// thumbnail and a board's image from what this carries.
+public enum PostPicture: Sendable {
+    /// A note's image, as uploaded.
+    case image(Picture)
+    /// A route post's route.
+    case route(RouteDocument)
+    /// A board post's log, as saved.
+    case board(log: Data)
 }
