@@ -183,11 +183,14 @@ public struct Posts: Sendable {
         }
     }
 
-    /// Likes a post (once: liking again changes nothing) and returns its number of likes.
+    /// Likes a post (once: liking again changes nothing) and returns its number of likes. The
+    /// commit does not wait for the disk (a like lost in a crash is harmless), so that a like
+    /// stays well under a millisecond on PostgreSQL too.
     @discardableResult
     public func like(_ actor: ActingUser, _ id: Int64) throws -> Int {
         let now = Date()
         return try store.write { db in
+            try db.commitsWithoutWaitingForDisk()
             _ = try Self.stored(db, id, viewer: actor)
             _ = try db.posts.like(id, by: actor.userID, at: now)
             return try db.posts.likeCount(id)
@@ -198,6 +201,7 @@ public struct Posts: Sendable {
     @discardableResult
     public func unlike(_ actor: ActingUser, _ id: Int64) throws -> Int {
         try store.write { db in
+            try db.commitsWithoutWaitingForDisk()
             _ = try Self.stored(db, id, viewer: actor)
             _ = try db.posts.unlike(id, by: actor.userID)
             return try db.posts.likeCount(id)
