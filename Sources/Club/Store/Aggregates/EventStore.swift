@@ -272,10 +272,13 @@ struct EventStore {
     /// invited to (by name or through a group they are a member of) or answered, leaving out
     /// those of organisers who block them. `after` is the last one's start and id.
     func agenda(of user: Int64, endingAfter time: Date, after: (Date, Int64)?, limit: Int) throws -> [Stored] {
+        // One set of ids, each part read through its own index (the organiser's events, the
+        // user's guest rows, their groups' invitations), then the events by key.
         try page(where: """
-            (event.organiserId = ? OR event.id IN (SELECT eventId FROM eventGuest WHERE userId = ?)
-             OR event.id IN (SELECT eventGroup.eventId FROM eventGroup JOIN groupMember ON groupMember.groupId = eventGroup.groupId
-                             WHERE groupMember.userId = ? AND groupMember.role IN ('owner', 'admin', 'member')))
+            event.id IN (SELECT id FROM event WHERE organiserId = ?
+                         UNION SELECT eventId FROM eventGuest WHERE userId = ?
+                         UNION SELECT eventGroup.eventId FROM groupMember JOIN eventGroup ON eventGroup.groupId = groupMember.groupId
+                               WHERE groupMember.userId = ? AND groupMember.role IN ('owner', 'admin', 'member'))
             AND NOT EXISTS (SELECT 1 FROM block WHERE block.blockerId = event.organiserId AND block.blockedId = ?)
             """, [user, user, user, user], endingAfter: time, after: after, limit: limit)
     }
