@@ -124,7 +124,7 @@ public struct Events: Sendable {
                 fields.allDay = times.allDay
                 fields.timeZone = zone
             }
-            guard !Self.same(fields, Self.fields(stored)) else { return try Self.visible(db, id, viewer: actor) }
+            guard fields != Self.fields(stored) else { return try Self.visible(db, id, viewer: actor) }
             try db.events.update(id, fields, at: now)
             try Self.fill(db, id, capacity: fields.capacity)
             return try Self.visible(db, id, viewer: actor)
@@ -318,12 +318,6 @@ public struct Events: Sendable {
         EventStore.Fields(title: stored.title, description: stored.description, startsAt: stored.startsAt, endsAt: stored.endsAt,
                           timeZone: stored.timeZone, allDay: stored.allDay, placeName: stored.placeName,
                           latitude: stored.latitude, longitude: stored.longitude, capacity: stored.capacity)
-    }
-
-    private static func same(_ a: EventStore.Fields, _ b: EventStore.Fields) -> Bool {
-        a.title == b.title && a.description == b.description && a.startsAt == b.startsAt && a.endsAt == b.endsAt
-            && a.timeZone == b.timeZone && a.allDay == b.allDay && a.placeName == b.placeName && a.latitude == b.latitude
-            && a.longitude == b.longitude && a.capacity == b.capacity
     }
 
     // MARK: - Checks

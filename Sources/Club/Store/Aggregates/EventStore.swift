@@ -31,7 +31,7 @@ struct EventStore {
     }
 
     /// What an event is made with or changed to.
-    struct Fields {
+    struct Fields: Equatable {
         var title: String
         var description: String?
         var startsAt: Date
