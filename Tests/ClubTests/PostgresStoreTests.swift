@@ -78,6 +78,21 @@ struct PostgresStoreTests {
         }
         #expect(try store.read { db in try db.value(Int.self, "SELECT count(*) FROM team") } == 40)
     }
+
+    /// A one-statement write commits its statement alone (autocommit), so a second one, which
+    /// would not be atomic with it, is refused rather than run.
+    @Test func aOneStatementWriteRefusesASecondStatement() throws {
+        let reference = try TestDatabase.reference(in: FileManager.default.temporaryDirectory)
+        let store = try ClubStore(reference)
+        #expect(try store.writeOneStatement { db in try db.value(Int.self, "SELECT 41 + 1") } == 42)
+        let error = #expect(throws: ClubError.self) {
+            try store.writeOneStatement { db in
+                try db.execute("SELECT 1")
+                try db.execute("SELECT 2")
+            }
+        }
+        #expect(error?.localizedDescription.contains("a one-statement write ran a second statement: SELECT 2") == true)
+    }
 }
 
 /// The two stores' schemas move together: a migration added to one is added to the other.

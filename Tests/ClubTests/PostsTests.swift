@@ -85,6 +85,11 @@ import TestSupport
             if expected {
                 #expect(try cast.posts.show(reader, id).id == id, "\(row.0) reads the \(kind) post")
                 #expect(try cast.posts.comments(reader, on: id).items.isEmpty)
+                // The like's own visibility check (SQL, one statement on PostgreSQL) lets them in too.
+                if let reader {
+                    #expect(try cast.posts.like(reader, id) == 1, "\(row.0) likes the \(kind) post")
+                    #expect(try cast.posts.unlike(reader, id) == 0, "\(row.0) unlikes the \(kind) post")
+                }
             } else {
                 #expect(throws: ClubError.notFound(kind: "post", reference: String(id)), "\(row.0) reads the \(kind) post") {
                     try cast.posts.show(reader, id)
@@ -92,6 +97,7 @@ import TestSupport
                 #expect(throws: ClubError.notFound(kind: "post", reference: String(id))) { try cast.posts.comments(reader, on: id) }
                 if let reader {
                     #expect(throws: ClubError.notFound(kind: "post", reference: String(id))) { try cast.posts.like(reader, id) }
+                    #expect(throws: ClubError.notFound(kind: "post", reference: String(id))) { try cast.posts.unlike(reader, id) }
                     #expect(throws: ClubError.notFound(kind: "post", reference: String(id))) {
                         try cast.posts.comment(reader, on: id, text: "hello")
                     }
@@ -209,6 +215,39 @@ import TestSupport
         try club.accounts.delete(carol, currentPassword: "carol-password")
         let after = try posts.show(nil, post.id)
         #expect(after.likes == 0 && after.comments == 0)
+    }
+
+    /// Likes arriving at once, on either store: each user's counts once however often they
+    /// press, and the count matches the rows.
+    @Test func likesAtOnceAreEachCountedOnce() throws {
+        let club = try ScratchClub()
+        let posts = Posts(store: club.store)
+        let alice = try club.user("alice")
+        let fans = try (0..<6).map { try club.user("fan\($0)") }
+        let post = try posts.publish(alice, .note("Cup final!", audience: .everyone))
+        let failures = Failures()
+        // Six fans each like twice and one of them also unlikes, all at once.
+        DispatchQueue.concurrentPerform(iterations: 12) { index in
+            do {
+                _ = try posts.like(fans[index % 6], post.id)
+            } catch {
+                failures.append("\(error)")
+            }
+        }
+        #expect(failures.all.isEmpty)
+        #expect(try posts.show(alice, post.id).likes == 6)
+        #expect(try club.count("postLike") == 6)
+        DispatchQueue.concurrentPerform(iterations: 6) { index in
+            do {
+                _ = try index % 2 == 0 ? posts.unlike(fans[index], post.id) : posts.like(fans[index], post.id)
+            } catch {
+                failures.append("\(error)")
+            }
+        }
+        #expect(failures.all.isEmpty)
+        #expect(try posts.show(alice, post.id).likes == 3)
+        #expect(try club.count("postLike") == 3)
+        #expect(throws: ClubError.notFound(kind: "post", reference: "999999")) { try posts.like(alice, 999_999) }
     }
 
     @Test func commentsAreEditedByTheirAuthorAndDeletedByThemThePostsAuthorOrGroupAdmins() throws {
@@ -347,5 +386,23 @@ import TestSupport
         #expect(throws: ClubError.permissionDenied("only the owner of 'Squad' may do that")) { try groups.delete(bob, "Squad") }
         try groups.delete(alice, "Squad")
         #expect(try club.count("post") == 1 && club.count("groupMember") == 0)
+    }
+}
+
+/// Errors gathered from several threads at once.
+final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+
+    func append(_ failure: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        items.append(failure)
+    }
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return items
     }
 }

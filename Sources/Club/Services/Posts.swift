@@ -183,29 +183,26 @@ public struct Posts: Sendable {
         }
     }
 
-    /// Likes a post (once: liking again changes nothing) and returns its number of likes. The
-    /// commit does not wait for the disk (a like lost in a crash is harmless), so that a like
-    /// stays well under a millisecond on PostgreSQL too.
+    /// Likes a post the actor may see (once: liking again changes nothing) and returns its
+    /// number of likes. One statement on PostgreSQL, whose commit does not wait for the disk (a
+    /// like lost in a crash is harmless), so that a like stays under a millisecond there too;
+    /// who may see the post is ``sees(_:viewer:post:)``'s rule, in ``PostStore/visible``.
     @discardableResult
     public func like(_ actor: ActingUser, _ id: Int64) throws -> Int {
         let now = Date()
-        return try store.write { db in
-            try db.commitsWithoutWaitingForDisk()
-            _ = try Self.stored(db, id, viewer: actor)
-            _ = try db.posts.like(id, by: actor.userID, at: now)
-            return try db.posts.likeCount(id)
+        guard let count = try store.writeOneStatement({ db in try db.posts.like(id, by: actor.userID, at: now) }) else {
+            throw ClubError.notFound(kind: "post", reference: String(id))
         }
+        return count
     }
 
     /// Takes back a like (nothing when there was none) and returns the post's number of likes.
     @discardableResult
     public func unlike(_ actor: ActingUser, _ id: Int64) throws -> Int {
-        try store.write { db in
-            try db.commitsWithoutWaitingForDisk()
-            _ = try Self.stored(db, id, viewer: actor)
-            _ = try db.posts.unlike(id, by: actor.userID)
-            return try db.posts.likeCount(id)
+        guard let count = try store.writeOneStatement({ db in try db.posts.unlike(id, by: actor.userID) }) else {
+            throw ClubError.notFound(kind: "post", reference: String(id))
         }
+        return count
     }
 
     /// Comments on a post the actor may see.

@@ -105,6 +105,21 @@ public final class ClubStore: Sendable {
         }
     }
 
+    /// Runs `body`, which runs a single idempotent statement, as that statement's own
+    /// transaction: on PostgreSQL with no BEGIN or COMMIT, so one round trip to the server, at
+    /// READ COMMITTED (run again on a deadlock or a stale pooled connection, hence idempotent).
+    /// On SQLite it is one write transaction, as ``write(_:)``. For the hottest small writes (a
+    /// like), whose one statement does its own checks.
+    @discardableResult
+    func writeOneStatement<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+        switch backend {
+        case .sqlite:
+            return try write(body)
+        case .postgres(let store):
+            return try translatingColumns { try store.writeOneStatement(body) }
+        }
+    }
+
     /// Runs `body` on a consistent snapshot.
     func read<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
         switch backend {

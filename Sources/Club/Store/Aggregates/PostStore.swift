@@ -100,7 +100,7 @@ struct PostStore {
             """, [viewer, before, limit, viewer, before, limit, viewer, before, limit, limit]).map(Self.stored)
     }
 
-    /// Whether `viewer` (bound to `?` three times; NULL for nobody logged in) may see `post`:
+    /// Whether `viewer` (bound to `?` four times; NULL for nobody logged in) may see `post`:
     /// ``Posts/sees(_:viewer:post:)``'s rule in SQL, for lists that filter before they page.
     /// `PostsTests` checks that the two agree for every kind of reader and audience.
     static let visible = """
@@ -153,19 +153,54 @@ struct PostStore {
 
     // MARK: - Likes
 
-    /// Records that `user` likes `post` and counts it; false when they already did.
-    func like(_ post: Int64, by user: Int64, at time: Date) throws -> Bool {
-        guard try db.execute("INSERT INTO postLike (postId, userId, createdAt) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                             [post, user, time]) == 1 else { return false }
-        try db.execute("UPDATE post SET likeCount = likeCount + 1 WHERE id = ?", [post])
-        return true
+    /// Records that `user` likes `post` (once: liking again changes nothing) and returns its
+    /// number of likes; nil when there is no such post or `user` may not see it
+    /// (``visible``). On PostgreSQL it is one statement, for ``ClubStore/writeOneStatement(_:)``:
+    /// a like is the hottest write of the feed and must not wait for several round trips.
+    func like(_ post: Int64, by user: Int64, at time: Date) throws -> Int? {
+        // `WHERE true`: without it SQLite reads the upsert's ON as a join's.
+        try changeLike(post, by: user, change: """
+            INSERT INTO postLike (postId, userId, createdAt) SELECT id, ?, ? FROM target WHERE true ON CONFLICT DO NOTHING
+            """, [user, time], step: 1)
     }
 
-    /// Removes `user`'s like of `post` and the count of it; false when there was none.
-    func unlike(_ post: Int64, by user: Int64) throws -> Bool {
-        guard try db.execute("DELETE FROM postLike WHERE postId = ? AND userId = ?", [post, user]) == 1 else { return false }
-        try db.execute("UPDATE post SET likeCount = likeCount - 1 WHERE id = ?", [post])
-        return true
+    /// Takes back `user`'s like of `post` (nothing when there was none) and returns its number
+    /// of likes; nil when there is no such post or `user` may not see it. One statement on
+    /// PostgreSQL, as ``like(_:by:at:)``.
+    func unlike(_ post: Int64, by user: Int64) throws -> Int? {
+        try changeLike(post, by: user, change: """
+            DELETE FROM postLike WHERE postId IN (SELECT id FROM target) AND userId = ?
+            """, [user], step: -1)
+    }
+
+    /// Runs `change` (an INSERT or DELETE of `user`'s row of postLike that reads the post from
+    /// a table `target`, and changes one row or none) on post `post` when `user` may see it,
+    /// moves the post's count by `step` when it changed a row, and returns the count.
+    ///
+    /// On PostgreSQL this is one statement, whose data-modifying CTEs all run on the statement's
+    /// snapshot; its commit does not wait for the disk (`set_config('synchronous_commit', 'off',
+    /// true)`: a like lost in a crash is harmless, and commits stay atomic and in order). SQLite,
+    /// which has neither RETURNING in a CTE nor round trips to save, runs it step by step.
+    private func changeLike(_ post: Int64, by user: Int64, change: String, _ arguments: [any SQLBindable],
+                            step: Int) throws -> Int? {
+        let viewer = Array(repeating: user as any SQLBindable, count: 4)
+        let target = "SELECT post.id, post.likeCount FROM post WHERE post.id = ? AND \(Self.visible)"
+        switch db.dialect {
+        case .postgres:
+            return try db.value(Int.self, """
+                WITH target AS (\(target)),
+                changed AS (\(change) RETURNING postId),
+                counted AS (UPDATE post SET likeCount = likeCount + ? WHERE id IN (SELECT postId FROM changed) RETURNING likeCount)
+                SELECT COALESCE((SELECT likeCount FROM counted), target.likeCount), set_config('synchronous_commit', 'off', true)
+                FROM target
+                """, [post] + viewer + arguments + [step])
+        case .sqlite:
+            guard try db.exists(target, [post] + viewer) else { return nil }
+            if try db.execute("WITH target AS (SELECT ? AS id) " + change, [post] + arguments) == 1 {
+                try db.execute("UPDATE post SET likeCount = likeCount + ? WHERE id = ?", [step, post])
+            }
+            return try likeCount(post)
+        }
     }
 
     /// Which of `posts` `user` likes.

@@ -35,13 +35,38 @@ final class PostgresStore: Sendable {
         try transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
     }
 
+    /// Runs `body`, one idempotent statement, in autocommit: the statement is its own
+    /// transaction, at the server's READ COMMITTED. A transaction of its own would cost two
+    /// more round trips (BEGIN, COMMIT) than the statement itself.
+    func writeOneStatement<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+        try attempting {
+            try pool.withConnection { connection in
+                do {
+                    return try body(PostgresTransaction(connection: connection, logger: pool.logger, oneStatement: OneStatement()))
+                } catch where PostgresErrors.isConnectionFailure(error) {
+                    connection.closeSoon()
+                    throw BeginFailure.connection
+                }
+            }
+        }
+    }
+
     private func transaction<T>(begin: String, _ body: (StoreTransaction) throws -> T) throws -> T {
+        try attempting {
+            try pool.withConnection { connection in
+                try Self.run(connection, begin: begin, logger: pool.logger, body)
+            }
+        }
+    }
+
+    /// Runs `work` again after a serialization failure or a deadlock (up to
+    /// ``maximumAttempts`` times) and once more when the pooled connection had gone before
+    /// anything was done; translates the rest.
+    private func attempting<T>(_ work: () throws -> T) throws -> T {
         var attempt = 1
         while true {
             do {
-                return try pool.withConnection { connection in
-                    try Self.run(connection, begin: begin, logger: pool.logger, body)
-                }
+                return try work()
             } catch where PostgresErrors.isRetryable(error) && attempt < Self.maximumAttempts {
                 // 1, 2, 4 ... ms and a random part, so two servers that collided do not collide again.
                 let pause = Double(1 << min(attempt - 1, 6)) * Double.random(in: 0.5...1.5) / 1000
@@ -49,7 +74,8 @@ final class PostgresStore: Sendable {
                 attempt += 1
             } catch BeginFailure.connection where attempt < 2 {
                 // A pooled connection that the server had closed (a restart): one more try
-                // on a new connection, as nothing was done yet.
+                // on a new connection, as nothing was done yet (or what was done, idempotent,
+                // may be done again).
                 attempt += 1
             } catch BeginFailure.connection {
                 throw ClubError.storage(path: location.description, problem: .unreachable)
@@ -59,7 +85,7 @@ final class PostgresStore: Sendable {
         }
     }
 
-    /// BEGIN failed because the connection is gone.
+    /// BEGIN, or a one-statement write's statement, failed because the connection is gone.
     private enum BeginFailure: Error { case connection }
 
     private static func run<T>(_ connection: PostgresConnection, begin: String, logger: Logger,

@@ -8,16 +8,21 @@ import PostgresNIO
 struct PostgresTransaction: StoreTransaction {
     let connection: PostgresConnection
     let logger: Logger
+    /// Set for ``PostgresStore/writeOneStatement(_:)``, whose statements each commit alone:
+    /// a second statement, which would not be atomic with the first, is refused.
+    var oneStatement: OneStatement?
 
     var dialect: SQLDialect { .postgres }
 
     @discardableResult
     func execute(_ sql: String, _ arguments: [any SQLBindable]) throws -> Int {
+        try oneStatement?.spend(sql)
         let result = try connection.query(try Self.query(sql, arguments), logger: logger).wait()
         return result.metadata.rows ?? 0
     }
 
     func fetchAll(_ sql: String, _ arguments: [any SQLBindable]) throws -> [SQLRow] {
+        try oneStatement?.spend(sql)
         let result = try connection.query(try Self.query(sql, arguments), logger: logger).wait()
         guard let first = result.rows.first else { return [] }
         let columns = SQLColumns(names: first.map(\.columnName))
@@ -112,5 +117,16 @@ struct PostgresTransaction: StoreTransaction {
             result.append(character)
         }
         return result
+    }
+}
+
+/// The one statement of a one-statement write (autocommit), spent by the first statement.
+final class OneStatement {
+    private var spent = false
+
+    /// Lets the first statement run; throws for any after it.
+    func spend(_ sql: String) throws {
+        guard !spent else { throw StoreError.notOneStatement(sql) }
+        spent = true
     }
 }

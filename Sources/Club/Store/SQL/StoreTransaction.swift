@@ -42,16 +42,6 @@ extension StoreTransaction {
     @discardableResult
     func execute(_ sql: String) throws -> Int { try execute(sql, []) }
 
-    /// Lets this transaction commit without waiting for its log to reach the disk, for writes
-    /// whose loss in a crash is harmless (a like): PostgreSQL's `SET LOCAL synchronous_commit =
-    /// off`, which still commits atomically and in order, and a crash can lose only the last
-    /// fraction of a second of such commits. SQLite's commits are already short (WAL with
-    /// `synchronous = NORMAL`), so nothing changes there.
-    func commitsWithoutWaitingForDisk() throws {
-        guard dialect == .postgres else { return }
-        try execute("SET LOCAL synchronous_commit = off")
-    }
-
     /// The first row, if any.
     func fetchOne(_ sql: String, _ arguments: [any SQLBindable] = []) throws -> SQLRow? {
         try fetchAll(sql, arguments).first
