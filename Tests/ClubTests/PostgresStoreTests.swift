@@ -79,6 +79,28 @@ struct PostgresStoreTests {
         #expect(try store.read { db in try db.value(Int.self, "SELECT count(*) FROM team") } == 40)
     }
 
+    /// A prepared statement is prepared once per connection and run with new arguments each
+    /// time; more statements than a connection keeps let the oldest go; a server's error in one
+    /// is reported with its reason, as an unprepared statement's is.
+    @Test func preparedStatementsRunAgainWithNewArgumentsAndReportErrors() throws {
+        let reference = try TestDatabase.reference(in: FileManager.default.temporaryDirectory)
+        let store = try ClubStore(reference, options: StoreOptions(poolSize: 1))
+        for round in 0..<3 {
+            for number in 0..<(PooledConnection.maximumPrepared + 4) {
+                let sql = "SELECT CAST(? AS BIGINT) * \(number + 1) AS product, CAST(? AS TEXT) AS name"
+                let row = try #require(try store.read { db in try db.fetchAllPrepared(sql, [Int64(round), "r\(round)"]) }.first)
+                #expect(try row("product") as Int64 == Int64(round * (number + 1)))
+                #expect(try row("name") as String == "r\(round)")
+            }
+        }
+        let error = #expect(throws: ClubError.self) {
+            try store.read { db in try db.fetchAllPrepared("SELECT CAST(CAST(? AS TEXT) AS BIGINT)", ["eleven"]) }
+        }
+        #expect(error?.localizedDescription.contains("invalid input syntax for type bigint") == true)
+        // The connection is still good afterwards.
+        #expect(try store.read { db in try db.fetchAllPrepared("SELECT CAST(? AS BIGINT) + 1", [Int64(41)]) }.first?(at: 0) as Int64? == 42)
+    }
+
     /// A one-statement write commits its statement alone (autocommit), so a second one, which
     /// would not be atomic with it, is refused rather than run.
     @Test func aOneStatementWriteRefusesASecondStatement() throws {

@@ -77,6 +77,11 @@ enum SocialScene {
         ]
         // Each run likes another of the public posts in the reader's feed: a new like every time.
         var liked = try posts.feed(reader, limit: PagingCursor.maximumLimit).items.filter { $0.audience == "public" && $0.liked == false }
+        // A server likes many times on each pooled connection; PostgreSQL plans a prepared
+        // statement afresh for its first five runs on a connection and then once for all. The
+        // timed likes are a running server's: after the first few, liked and taken back untimed.
+        for post in liked.prefix(6) { _ = try posts.like(reader, post.id); _ = try posts.unlike(reader, post.id) }
+        liked.removeFirst(min(6, liked.count))
         results.append(try bench.inProcess("\(prefix): like", note: "Posts.like of a public post in the feed, not liked before") {
             try timed {
                 guard let post = liked.popLast() else { throw BenchError("no post left to like") }

@@ -155,49 +155,52 @@ struct PostStore {
 
     /// Records that `user` likes `post` (once: liking again changes nothing) and returns its
     /// number of likes; nil when there is no such post or `user` may not see it
-    /// (``visible``). On PostgreSQL it is one statement, for ``ClubStore/writeOneStatement(_:)``:
-    /// a like is the hottest write of the feed and must not wait for several round trips.
+    /// (``visible``). On PostgreSQL it is one prepared statement, for
+    /// ``ClubStore/writeOneStatement(_:)``: a like is the hottest write of the feed, and neither
+    /// round trips nor planning may add up.
     func like(_ post: Int64, by user: Int64, at time: Date) throws -> Int? {
-        // `WHERE true`: without it SQLite reads the upsert's ON as a join's.
-        try changeLike(post, by: user, change: """
-            INSERT INTO postLike (postId, userId, createdAt) SELECT id, ?, ? FROM target WHERE true ON CONFLICT DO NOTHING
-            """, [user, time], step: 1)
+        try changeLike(post, by: user, adding: true, at: time)
     }
 
     /// Takes back `user`'s like of `post` (nothing when there was none) and returns its number
-    /// of likes; nil when there is no such post or `user` may not see it. One statement on
-    /// PostgreSQL, as ``like(_:by:at:)``.
+    /// of likes; nil when there is no such post or `user` may not see it. One prepared
+    /// statement on PostgreSQL, as ``like(_:by:at:)``.
     func unlike(_ post: Int64, by user: Int64) throws -> Int? {
-        try changeLike(post, by: user, change: """
-            DELETE FROM postLike WHERE postId IN (SELECT id FROM target) AND userId = ?
-            """, [user], step: -1)
+        try changeLike(post, by: user, adding: false, at: Date())
     }
 
-    /// Runs `change` (an INSERT or DELETE of `user`'s row of postLike that reads the post from
-    /// a table `target`, and changes one row or none) on post `post` when `user` may see it,
-    /// moves the post's count by `step` when it changed a row, and returns the count.
+    /// Adds (or takes back) `user`'s like of `post` when `user` may see it, moves the post's
+    /// count when a row changed, and returns the count.
     ///
     /// On PostgreSQL this is one statement, whose data-modifying CTEs all run on the statement's
     /// snapshot; its commit does not wait for the disk (`set_config('synchronous_commit', 'off',
     /// true)`: a like lost in a crash is harmless, and commits stay atomic and in order). SQLite,
     /// which has neither RETURNING in a CTE nor round trips to save, runs it step by step.
-    private func changeLike(_ post: Int64, by user: Int64, change: String, _ arguments: [any SQLBindable],
-                            step: Int) throws -> Int? {
+    private func changeLike(_ post: Int64, by user: Int64, adding: Bool, at time: Date) throws -> Int? {
         let viewer = Array(repeating: user as any SQLBindable, count: 4)
         let target = "SELECT post.id, post.likeCount FROM post WHERE post.id = ? AND \(Self.visible)"
         switch db.dialect {
         case .postgres:
-            return try db.value(Int.self, """
+            let change = adding
+                ? "INSERT INTO postLike (postId, userId, createdAt) SELECT id, CAST(? AS BIGINT), CAST(? AS TIMESTAMPTZ) FROM target ON CONFLICT DO NOTHING"
+                : "DELETE FROM postLike WHERE postId IN (SELECT id FROM target) AND userId = CAST(? AS BIGINT)"
+            let arguments: [any SQLBindable] = adding ? [user, time] : [user]
+            return try db.fetchAllPrepared("""
                 WITH target AS (\(target)),
                 changed AS (\(change) RETURNING postId),
-                counted AS (UPDATE post SET likeCount = likeCount + ? WHERE id IN (SELECT postId FROM changed) RETURNING likeCount)
+                counted AS (UPDATE post SET likeCount = likeCount + CAST(? AS BIGINT)
+                            WHERE id IN (SELECT postId FROM changed) RETURNING likeCount)
                 SELECT COALESCE((SELECT likeCount FROM counted), target.likeCount), set_config('synchronous_commit', 'off', true)
                 FROM target
-                """, [post] + viewer + arguments + [step])
+                """, [post] + viewer + arguments + [adding ? 1 : -1]).first.map { try $0(at: 0) }
         case .sqlite:
             guard try db.exists(target, [post] + viewer) else { return nil }
-            if try db.execute("WITH target AS (SELECT ? AS id) " + change, [post] + arguments) == 1 {
-                try db.execute("UPDATE post SET likeCount = likeCount + ? WHERE id = ?", [step, post])
+            let changed = adding
+                ? try db.execute("INSERT INTO postLike (postId, userId, createdAt) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                                 [post, user, time])
+                : try db.execute("DELETE FROM postLike WHERE postId = ? AND userId = ?", [post, user])
+            if changed == 1 {
+                try db.execute("UPDATE post SET likeCount = likeCount + ? WHERE id = ?", [adding ? 1 : -1, post])
             }
             return try likeCount(post)
         }

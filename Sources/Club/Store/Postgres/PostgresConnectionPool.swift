@@ -24,7 +24,7 @@ final class PostgresConnectionPool: @unchecked Sendable {
     private let configuration: PostgresConnection.Configuration
     private let group: any EventLoopGroup
     private let condition = NSCondition()
-    private var idle: [PostgresConnection] = []
+    private var idle: [PooledConnection] = []
     private var opened = 0
     private var nextID = 0
     private var closed = false
@@ -73,7 +73,7 @@ final class PostgresConnectionPool: @unchecked Sendable {
 
     /// Runs `body` with a connection of its own; a connection that is closed afterwards (the
     /// server went away) is not kept.
-    func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+    func withConnection<T>(_ body: (PooledConnection) throws -> T) throws -> T {
         let connection = try checkOut()
         defer { checkIn(connection) }
         return try body(connection)
@@ -90,7 +90,7 @@ final class PostgresConnectionPool: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         let wait = waiting && MultiThreadedEventLoopGroup.currentEventLoop == nil
-        for connection in connections {
+        for connection in connections.map(\.connection) {
             if wait {
                 let closing: EventLoopFuture<Void> = connection.close()
                 try? closing.wait()
@@ -100,7 +100,7 @@ final class PostgresConnectionPool: @unchecked Sendable {
         }
     }
 
-    private func checkOut() throws -> PostgresConnection {
+    private func checkOut() throws -> PooledConnection {
         let deadline = Date().addingTimeInterval(Self.checkoutTimeout)
         condition.lock()
         while true {
@@ -109,7 +109,7 @@ final class PostgresConnectionPool: @unchecked Sendable {
                 throw ClubError.storage(path: location.description, problem: .unreachable)
             }
             while let connection = idle.popLast() {
-                if !connection.isClosed {
+                if !connection.connection.isClosed {
                     condition.unlock()
                     return connection
                 }
@@ -121,8 +121,8 @@ final class PostgresConnectionPool: @unchecked Sendable {
                 let id = nextID
                 condition.unlock()
                 do {
-                    return try PostgresConnection.connect(on: group.next(), configuration: configuration, id: id,
-                                                          logger: logger).wait()
+                    return PooledConnection(try PostgresConnection.connect(on: group.next(), configuration: configuration,
+                                                                           id: id, logger: logger).wait())
                 } catch {
                     condition.lock()
                     opened -= 1
@@ -138,13 +138,44 @@ final class PostgresConnectionPool: @unchecked Sendable {
         }
     }
 
-    private func checkIn(_ connection: PostgresConnection) {
+    private func checkIn(_ pooled: PooledConnection) {
         condition.lock()
-        let keep = !connection.isClosed && !closed
-        if keep { idle.append(connection) } else { opened -= 1 }
+        let keep = !pooled.connection.isClosed && !closed
+        if keep { idle.append(pooled) } else { opened -= 1 }
         condition.signal()
         condition.unlock()
-        if !keep, !connection.isClosed { connection.closeSoon() }
+        if !keep, !pooled.connection.isClosed { pooled.connection.closeSoon() }
+    }
+}
+
+/// A connection of the pool with the statements prepared on it
+/// (``PostgresTransaction/fetchAllPrepared(_:_:)``), which live as long as it does. The pool
+/// lends it to one caller at a time, so its cache needs no lock of its own.
+final class PooledConnection: @unchecked Sendable {
+    /// The most statements kept prepared on one connection; past it the oldest are let go.
+    static let maximumPrepared = 32
+
+    let connection: PostgresConnection
+    private var prepared: [String: PreparedQuery] = [:]
+    private var preparedOrder: [String] = []
+
+    init(_ connection: PostgresConnection) {
+        self.connection = connection
+    }
+
+    /// `sql` (with `?` for its arguments) prepared on this connection: PostgreSQL parses it once
+    /// and, after its first five runs, plans it once (generically) when that costs no more,
+    /// where an unnamed statement is parsed and planned anew every time.
+    func prepared(_ sql: String) throws -> PreparedQuery {
+        if let query = prepared[sql] { return query }
+        let query = try connection.prepare(query: PostgresTransaction.numberedPlaceholders(sql)).wait()
+        if preparedOrder.count >= Self.maximumPrepared {
+            let oldest = preparedOrder.removeFirst()
+            if let old = prepared.removeValue(forKey: oldest) { _ = old.deallocate() }
+        }
+        prepared[sql] = query
+        preparedOrder.append(sql)
+        return query
     }
 }
 

@@ -6,7 +6,9 @@ import PostgresNIO
 enum PostgresErrors {
     /// SQLSTATE classes and codes (PostgreSQL's appendix A).
     static func sqlState(_ error: any Error) -> String? {
-        (error as? PSQLError)?.serverInfo?[.sqlState]
+        if let error = error as? PSQLError { return error.serverInfo?[.sqlState] }
+        if case .server(let report)? = error as? PostgresError { return report.fields[.sqlState] }
+        return nil
     }
 
     /// A serialization failure or a deadlock: the transaction may simply be run again.
@@ -17,6 +19,12 @@ enum PostgresErrors {
 
     /// Whether the connection itself failed (the server went away or never answered).
     static func isConnectionFailure(_ error: any Error) -> Bool {
+        if let error = error as? PostgresError {
+            // The older API's errors, which prepared statements still report.
+            guard case .server = error else { return true }
+            guard let state = sqlState(error) else { return false }
+            return state.hasPrefix("08") || state.hasPrefix("57P")
+        }
         guard let error = error as? PSQLError else { return error is ChannelError || error is IOError }
         switch error.code {
         case .server:
@@ -33,29 +41,17 @@ enum PostgresErrors {
     static func translate(_ error: any Error, location: PostgresLocation) -> any Error {
         if error is ClubError || error is StoreError || error is StoreCopyError || error is SourceTransaction.Failure { return error }
         let place = location.description
+        if case .server(let report)? = error as? PostgresError {
+            let state = report.fields[.sqlState] ?? ""
+            return translate(state: state, message: report.fields[.message] ?? "error \(state)", place: place)
+        }
         guard let psql = error as? PSQLError else {
             return ClubError.storage(path: place, problem: .unreachable)
         }
         switch psql.code {
         case .server:
             let state = sqlState(psql) ?? ""
-            let message = psql.serverInfo?[.message] ?? "error \(state)"
-            switch state {
-            case "40001", "40P01", "55P03": return ClubError.busy
-            case "25006": return ClubError.storage(path: place, problem: .readOnly)
-            case "53100": return ClubError.storage(path: place, problem: .diskFull)
-            case "3D000", "28000", "28P01", "42501":
-                return ClubError.invalid(field: place, message: "cannot be opened: \(message)")
-            default:
-                if state.hasPrefix("23") {
-                    return ClubError.invalid(field: place, message: "the change breaks a rule of the schema (\(message))")
-                }
-                if state.hasPrefix("08") || state.hasPrefix("57P") || state.hasPrefix("53") {
-                    return ClubError.storage(path: place, problem: .unreachable)
-                }
-                if state.hasPrefix("XX") { return ClubError.storage(path: place, problem: .corrupt) }
-                return ClubError.invalid(field: place, message: message)
-            }
+            return translate(state: state, message: psql.serverInfo?[.message] ?? "error \(state)", place: place)
         case .sslUnsupported:
             return ClubError.invalid(field: place, message: "the server does not offer TLS, which sslmode requires")
         case .authMechanismRequiresPassword:
@@ -64,6 +60,26 @@ enum PostgresErrors {
             return ClubError.invalid(field: place, message: "cannot sign in: \(String(reflecting: psql.code))")
         default:
             return ClubError.storage(path: place, problem: .unreachable)
+        }
+    }
+
+    /// A server's error, by SQLSTATE, as the services' own.
+    private static func translate(state: String, message: String, place: String) -> any Error {
+        switch state {
+        case "40001", "40P01", "55P03": return ClubError.busy
+        case "25006": return ClubError.storage(path: place, problem: .readOnly)
+        case "53100": return ClubError.storage(path: place, problem: .diskFull)
+        case "3D000", "28000", "28P01", "42501":
+            return ClubError.invalid(field: place, message: "cannot be opened: \(message)")
+        default:
+            if state.hasPrefix("23") {
+                return ClubError.invalid(field: place, message: "the change breaks a rule of the schema (\(message))")
+            }
+            if state.hasPrefix("08") || state.hasPrefix("57P") || state.hasPrefix("53") {
+                return ClubError.storage(path: place, problem: .unreachable)
+            }
+            if state.hasPrefix("XX") { return ClubError.storage(path: place, problem: .corrupt) }
+            return ClubError.invalid(field: place, message: message)
         }
     }
 }

@@ -40,11 +40,11 @@ final class PostgresStore: Sendable {
     /// more round trips (BEGIN, COMMIT) than the statement itself.
     func writeOneStatement<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
         try attempting {
-            try pool.withConnection { connection in
+            try pool.withConnection { pooled in
                 do {
-                    return try body(PostgresTransaction(connection: connection, logger: pool.logger, oneStatement: OneStatement()))
+                    return try body(PostgresTransaction(pooled: pooled, logger: pool.logger, oneStatement: OneStatement()))
                 } catch where PostgresErrors.isConnectionFailure(error) {
-                    connection.closeSoon()
+                    pooled.connection.closeSoon()
                     throw BeginFailure.connection
                 }
             }
@@ -88,9 +88,10 @@ final class PostgresStore: Sendable {
     /// BEGIN, or a one-statement write's statement, failed because the connection is gone.
     private enum BeginFailure: Error { case connection }
 
-    private static func run<T>(_ connection: PostgresConnection, begin: String, logger: Logger,
+    private static func run<T>(_ pooled: PooledConnection, begin: String, logger: Logger,
                                _ body: (StoreTransaction) throws -> T) throws -> T {
-        let transaction = PostgresTransaction(connection: connection, logger: logger)
+        let connection = pooled.connection
+        let transaction = PostgresTransaction(pooled: pooled, logger: logger)
         do {
             try transaction.executeScript(begin)
         } catch where PostgresErrors.isConnectionFailure(error) {

@@ -6,13 +6,15 @@ import PostgresNIO
 /// Statements are the shared SQL with `?` turned into `$1`, `$2`, ...; each waits for its
 /// result on the calling thread (services run on worker threads, never on an event loop).
 struct PostgresTransaction: StoreTransaction {
-    let connection: PostgresConnection
+    let pooled: PooledConnection
     let logger: Logger
     /// Set for ``PostgresStore/writeOneStatement(_:)``, whose statements each commit alone:
     /// a second statement, which would not be atomic with the first, is refused.
     var oneStatement: OneStatement?
 
     var dialect: SQLDialect { .postgres }
+
+    var connection: PostgresConnection { pooled.connection }
 
     @discardableResult
     func execute(_ sql: String, _ arguments: [any SQLBindable]) throws -> Int {
@@ -27,6 +29,17 @@ struct PostgresTransaction: StoreTransaction {
         guard let first = result.rows.first else { return [] }
         let columns = SQLColumns(names: first.map(\.columnName))
         return result.rows.map { SQLRow(postgres: $0, columns: columns) }
+    }
+
+    /// Runs a hot query as a statement prepared once on this connection (its arguments typed by
+    /// the columns they meet, or by a `CAST`, as PostgreSQL infers them when preparing).
+    func fetchAllPrepared(_ sql: String, _ arguments: [any SQLBindable]) throws -> [SQLRow] {
+        try oneStatement?.spend(sql)
+        try checkStorable(arguments)
+        let rows = try pooled.prepared(sql).execute(arguments.map(\.postgresArgument)).wait()
+        guard let first = rows.first else { return [] }
+        let columns = SQLColumns(names: first.map(\.columnName))
+        return rows.map { SQLRow(prepared: $0, columns: columns) }
     }
 
     /// Runs SQL without arguments that may hold several statements (a migration), one

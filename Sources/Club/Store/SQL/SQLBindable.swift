@@ -8,8 +8,9 @@ import PostgresNIO
 protocol SQLBindable: Sendable {
     /// The value as SQLite stores it.
     var sqliteValue: DatabaseValue { get }
-    /// Appends the value to a PostgreSQL statement's arguments.
-    func bind(to bindings: inout PostgresBindings)
+    /// The value as a PostgreSQL argument, in postgres-nio's binary encoding of its type: what
+    /// a statement's arguments (``bind(to:)``) and a prepared statement's take alike.
+    var postgresArgument: PostgresData { get }
     /// Whether the value is text holding the NUL character, which PostgreSQL's text cannot
     /// hold (and C strings, Cairo's among them, end at): both stores refuse it alike
     /// (``checkStorable(_:)``).
@@ -18,6 +19,16 @@ protocol SQLBindable: Sendable {
 
 extension SQLBindable {
     var containsNUL: Bool { false }
+
+    /// Appends the value to a PostgreSQL statement's arguments.
+    func bind(to bindings: inout PostgresBindings) { bindings.append(postgresArgument) }
+}
+
+/// `value` as postgres-nio encodes it for its type.
+func postgresArgument<Value: PostgresNonThrowingEncodable>(_ value: Value) -> PostgresData {
+    var buffer = ByteBuffer()
+    value.encode(into: &buffer, context: .default)
+    return PostgresData(type: Value.psqlType, formatCode: Value.psqlFormat, value: buffer)
 }
 
 /// Refuses arguments that one of the stores could not keep as given, so that both refuse
@@ -34,45 +45,43 @@ func checkStorable(_ arguments: [any SQLBindable]) throws {
 
 extension Int64: SQLBindable {
     var sqliteValue: DatabaseValue { databaseValue }
-    func bind(to bindings: inout PostgresBindings) { bindings.append(self) }
+    var postgresArgument: PostgresData { Club.postgresArgument(self) }
 }
 
 extension Int: SQLBindable {
     var sqliteValue: DatabaseValue { databaseValue }
-    func bind(to bindings: inout PostgresBindings) { bindings.append(Int64(self)) }
+    var postgresArgument: PostgresData { Club.postgresArgument(Int64(self)) }
 }
 
 extension Double: SQLBindable {
     var sqliteValue: DatabaseValue { databaseValue }
-    func bind(to bindings: inout PostgresBindings) { bindings.append(self) }
+    var postgresArgument: PostgresData { Club.postgresArgument(self) }
 }
 
 extension String: SQLBindable {
     var sqliteValue: DatabaseValue { databaseValue }
-    func bind(to bindings: inout PostgresBindings) { bindings.append(self) }
+    var postgresArgument: PostgresData { Club.postgresArgument(self) }
     var containsNUL: Bool { utf8.contains(0) }
 }
 
 extension Bool: SQLBindable {
     var sqliteValue: DatabaseValue { databaseValue }
-    func bind(to bindings: inout PostgresBindings) { bindings.append(self) }
+    var postgresArgument: PostgresData { Club.postgresArgument(self) }
 }
 
 extension Data: SQLBindable {
     var sqliteValue: DatabaseValue { databaseValue }
-    func bind(to bindings: inout PostgresBindings) { bindings.append(ByteBuffer(bytes: self)) }
+    var postgresArgument: PostgresData { Club.postgresArgument(ByteBuffer(bytes: self)) }
 }
 
 extension Date: SQLBindable {
     /// GRDB's text form ("yyyy-MM-dd HH:mm:ss.SSS", UTC), as every stored date so far.
     var sqliteValue: DatabaseValue { databaseValue }
     /// A `timestamptz`.
-    func bind(to bindings: inout PostgresBindings) { bindings.append(self) }
+    var postgresArgument: PostgresData { Club.postgresArgument(self) }
 }
 
 extension Optional: SQLBindable where Wrapped: SQLBindable {
     var sqliteValue: DatabaseValue { self?.sqliteValue ?? .null }
-    func bind(to bindings: inout PostgresBindings) {
-        if let self { self.bind(to: &bindings) } else { bindings.appendNull() }
-    }
+    var postgresArgument: PostgresData { self?.postgresArgument ?? .null }
 }

@@ -14,12 +14,32 @@ struct SQLRow {
     fileprivate enum Cells {
         case sqlite(Row)
         case postgres(PostgresRandomAccessRow, columns: SQLColumns)
+        case prepared([PostgresCell], columns: SQLColumns)
     }
 
     private let cells: Cells
 
     init(sqlite row: Row) { cells = .sqlite(row) }
     init(postgres row: PostgresRow, columns: SQLColumns) { cells = .postgres(row.makeRandomAccess(), columns: columns) }
+
+    /// A row of a prepared statement (``PostgresTransaction/fetchAllPrepared(_:_:)``).
+    /// postgres-nio's API for those asks for every column in binary but labels the cells with
+    /// the statement's description, which says text; the cells are relabelled binary here.
+    init(prepared row: PostgresRow, columns: SQLColumns) {
+        cells = .prepared(row.map { cell in
+            PostgresCell(bytes: cell.bytes, dataType: cell.dataType, format: .binary,
+                         columnName: cell.columnName, columnIndex: cell.columnIndex)
+        }, columns: columns)
+    }
+
+    /// The PostgreSQL cell at `index`; nil past the last (or for an SQLite row).
+    private func postgresCell(at index: Int) -> PostgresCell? {
+        switch cells {
+        case .sqlite: return nil
+        case .postgres(let row, _): return index >= 0 && index < row.count ? row[index] : nil
+        case .prepared(let row, _): return row.indices.contains(index) ? row[index] : nil
+        }
+    }
 
     /// The column named `column` (any case) as `T`.
     ///
@@ -30,9 +50,11 @@ struct SQLRow {
             guard row.hasColumn(column) else { throw StoreError.column(column, problem: "is missing") }
             let value: DatabaseValue = row[column]
             return try Self.decode(sqlite: value, column: column)
-        case .postgres(let row, let columns):
-            guard let index = columns.index(column) else { throw StoreError.column(column, problem: "is missing") }
-            return try Self.decode(postgres: row[index], column: column)
+        case .postgres(_, let columns), .prepared(_, let columns):
+            guard let index = columns.index(column), let cell = postgresCell(at: index) else {
+                throw StoreError.column(column, problem: "is missing")
+            }
+            return try Self.decode(postgres: cell, column: column)
         }
     }
 
@@ -43,9 +65,9 @@ struct SQLRow {
             guard index >= 0, index < row.count else { throw StoreError.column("#\(index)", problem: "is missing") }
             let value: DatabaseValue = row[index]
             return try Self.decode(sqlite: value, column: "#\(index)")
-        case .postgres(let row, _):
-            guard index >= 0, index < row.count else { throw StoreError.column("#\(index)", problem: "is missing") }
-            return try Self.decode(postgres: row[index], column: "#\(index)")
+        case .postgres, .prepared:
+            guard let cell = postgresCell(at: index) else { throw StoreError.column("#\(index)", problem: "is missing") }
+            return try Self.decode(postgres: cell, column: "#\(index)")
         }
     }
 
@@ -54,6 +76,7 @@ struct SQLRow {
         switch cells {
         case .sqlite(let row): return Array(row.columnNames)
         case .postgres(let row, _): return row.map(\.columnName)
+        case .prepared(let row, _): return row.map(\.columnName)
         }
     }
 
@@ -92,9 +115,8 @@ extension SQLRow {
             case .string(let text): return .text(text)
             case .blob(let data): return .blob(data)
             }
-        case .postgres(let row, _):
-            guard index >= 0, index < row.count else { throw StoreError.column("#\(index)", problem: "is missing") }
-            let cell = row[index]
+        case .postgres, .prepared:
+            guard let cell = postgresCell(at: index) else { throw StoreError.column("#\(index)", problem: "is missing") }
             guard cell.bytes != nil else { return .null }
             do {
                 switch cell.dataType {

@@ -36,15 +36,15 @@ extension SQLValue: SQLBindable {
         }
     }
 
-    func bind(to bindings: inout PostgresBindings) {
+    var postgresArgument: PostgresData {
         switch self {
-        case .null: bindings.appendNull()
-        case .integer(let value): value.bind(to: &bindings)
-        case .real(let value): value.bind(to: &bindings)
-        case .text(let value): value.bind(to: &bindings)
-        case .blob(let value): value.bind(to: &bindings)
-        case .boolean(let value): value.bind(to: &bindings)
-        case .timestamp(let value): value.postgresText.bind(to: &bindings)
+        case .null: return .null
+        case .integer(let value): return value.postgresArgument
+        case .real(let value): return value.postgresArgument
+        case .text(let value): return value.postgresArgument
+        case .blob(let value): return value.postgresArgument
+        case .boolean(let value): return value.postgresArgument
+        case .timestamp(let value): return value.postgresText.postgresArgument
         }
     }
 }

@@ -18,6 +18,11 @@ protocol StoreTransaction {
     /// Runs one query and returns every row.
     func fetchAll(_ sql: String, _ arguments: [any SQLBindable]) throws -> [SQLRow]
 
+    /// Runs one hot query, prepared once per connection where the store plans each statement
+    /// it is sent (PostgreSQL, where planning can cost more than running a small statement),
+    /// and returns every row. Arguments whose type no column decides need a `CAST`.
+    func fetchAllPrepared(_ sql: String, _ arguments: [any SQLBindable]) throws -> [SQLRow]
+
     /// Runs an INSERT of one row into a table whose key is `id` and returns the new row's id.
     /// PostgreSQL reads it through `RETURNING id` (the default below); SQLite from the
     /// connection's last rowid, which spares a bulk insert (``Messaging/sendAll(_:_:)``) a
@@ -41,6 +46,12 @@ let insertAllChunk = 1_000
 extension StoreTransaction {
     @discardableResult
     func execute(_ sql: String) throws -> Int { try execute(sql, []) }
+
+    /// ``fetchAll(_:_:)``, for a store that keeps its statements prepared anyway (SQLite,
+    /// through GRDB's statement cache).
+    func fetchAllPrepared(_ sql: String, _ arguments: [any SQLBindable]) throws -> [SQLRow] {
+        try fetchAll(sql, arguments)
+    }
 
     /// The first row, if any.
     func fetchOne(_ sql: String, _ arguments: [any SQLBindable] = []) throws -> SQLRow? {
