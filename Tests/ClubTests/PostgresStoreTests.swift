@@ -93,6 +93,15 @@ struct PostgresStoreTests {
                 #expect(try row("name") as String == "r\(round)")
             }
         }
+        // Arguments keep their own types where the statement does not say (an Int64 added to
+        // an integer literal, which PostgreSQL alone would take for int4), and NULL takes the
+        // statement's.
+        let sum: Int64? = try store.read { db in try db.fetchAllPrepared("SELECT ? + 1", [Int64(41)]).first?(at: 0) }
+        let product: Double? = try store.read { db in try db.fetchAllPrepared("SELECT ? * 2", [1.25]).first?(at: 0) }
+        let texts: [String?] = try ["none", nil].map { (value: String?) in
+            try store.read { db in try db.fetchAllPrepared("SELECT COALESCE(CAST(? AS TEXT), 'none')", [value == nil ? nil : "some"]).first?(at: 0) }
+        }
+        #expect(sum == 42 && product == 2.5 && texts == ["some", "none"])
         let error = #expect(throws: ClubError.self) {
             try store.read { db in try db.fetchAllPrepared("SELECT CAST(CAST(? AS TEXT) AS BIGINT)", ["eleven"]) }
         }

@@ -172,27 +172,34 @@ struct PostStore {
     /// Adds (or takes back) `user`'s like of `post` when `user` may see it, moves the post's
     /// count when a row changed, and returns the count.
     ///
-    /// On PostgreSQL this is one statement, whose data-modifying CTEs all run on the statement's
-    /// snapshot; its commit does not wait for the disk (`set_config('synchronous_commit', 'off',
-    /// true)`: a like lost in a crash is harmless, and commits stay atomic and in order). SQLite,
-    /// which has neither RETURNING in a CTE nor round trips to save, runs it step by step.
+    /// On PostgreSQL this is one statement, at READ COMMITTED: its data-modifying CTEs run on
+    /// the statement's snapshot (who may see the post is judged as of its start), and the
+    /// post's row is always updated, by 0 when nothing changed, because the update alone waits
+    /// for and reads a like committed meanwhile (pressed twice at once, the second gets the
+    /// count with the first). A post deleted meanwhile fails the like's foreign key: no post.
+    /// Its commit does not wait for the disk (`set_config('synchronous_commit', 'off', true)`:
+    /// a like lost in a crash is harmless, and commits stay atomic and in order). SQLite, which
+    /// has neither RETURNING in a CTE nor round trips to save, runs it step by step.
     private func changeLike(_ post: Int64, by user: Int64, adding: Bool, at time: Date) throws -> Int? {
         let viewer = Array(repeating: user as any SQLBindable, count: 4)
-        let target = "SELECT post.id, post.likeCount FROM post WHERE post.id = ? AND \(Self.visible)"
+        let target = "SELECT post.id FROM post WHERE post.id = ? AND \(Self.visible)"
         switch db.dialect {
         case .postgres:
             let change = adding
-                ? "INSERT INTO postLike (postId, userId, createdAt) SELECT id, CAST(? AS BIGINT), CAST(? AS TIMESTAMPTZ) FROM target ON CONFLICT DO NOTHING"
-                : "DELETE FROM postLike WHERE postId IN (SELECT id FROM target) AND userId = CAST(? AS BIGINT)"
+                ? "INSERT INTO postLike (postId, userId, createdAt) SELECT id, ?, ? FROM target ON CONFLICT DO NOTHING"
+                : "DELETE FROM postLike WHERE postId IN (SELECT id FROM target) AND userId = ?"
             let arguments: [any SQLBindable] = adding ? [user, time] : [user]
-            return try db.fetchAllPrepared("""
-                WITH target AS (\(target)),
-                changed AS (\(change) RETURNING postId),
-                counted AS (UPDATE post SET likeCount = likeCount + CAST(? AS BIGINT)
-                            WHERE id IN (SELECT postId FROM changed) RETURNING likeCount)
-                SELECT COALESCE((SELECT likeCount FROM counted), target.likeCount), set_config('synchronous_commit', 'off', true)
-                FROM target
-                """, [post] + viewer + arguments + [adding ? 1 : -1]).first.map { try $0(at: 0) }
+            do {
+                return try db.fetchAllPrepared("""
+                    WITH target AS (\(target)),
+                    changed AS (\(change) RETURNING postId),
+                    counted AS (UPDATE post SET likeCount = likeCount + ? * (SELECT count(*) FROM changed)
+                                WHERE id IN (SELECT id FROM target) RETURNING likeCount)
+                    SELECT likeCount, set_config('synchronous_commit', 'off', true) FROM counted
+                    """, [post] + viewer + arguments + [adding ? 1 : -1]).first.map { try $0(at: 0) }
+            } catch where PostgresErrors.sqlState(error) == "23503" {
+                return nil
+            }
         case .sqlite:
             guard try db.exists(target, [post] + viewer) else { return nil }
             let changed = adding

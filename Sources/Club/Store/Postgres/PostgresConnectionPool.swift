@@ -152,30 +152,84 @@ final class PostgresConnectionPool: @unchecked Sendable {
 /// (``PostgresTransaction/fetchAllPrepared(_:_:)``), which live as long as it does. The pool
 /// lends it to one caller at a time, so its cache needs no lock of its own.
 final class PooledConnection: @unchecked Sendable {
-    /// The most statements kept prepared on one connection; past it the oldest are let go.
+    /// The most statements kept prepared on one connection; past it the least recently used
+    /// is let go.
     static let maximumPrepared = 32
 
     let connection: PostgresConnection
     private var prepared: [String: PreparedQuery] = [:]
-    private var preparedOrder: [String] = []
+    /// The cache's keys, least recently used first.
+    private var recent: [String] = []
 
     init(_ connection: PostgresConnection) {
         self.connection = connection
     }
 
-    /// `sql` (with `?` for its arguments) prepared on this connection: PostgreSQL parses it once
-    /// and, after its first five runs, plans it once (generically) when that costs no more,
-    /// where an unnamed statement is parsed and planned anew every time.
-    func prepared(_ sql: String) throws -> PreparedQuery {
-        if let query = prepared[sql] { return query }
-        let query = try connection.prepare(query: PostgresTransaction.numberedPlaceholders(sql)).wait()
-        if preparedOrder.count >= Self.maximumPrepared {
-            let oldest = preparedOrder.removeFirst()
-            if let old = prepared.removeValue(forKey: oldest) { _ = old.deallocate() }
+    /// Runs `sql` (with `?` for its arguments) as a statement prepared on this connection:
+    /// PostgreSQL parses it once and, after its first five runs, plans it once (generically)
+    /// when that costs no more, where an unnamed statement is parsed and planned anew every
+    /// time. Each argument is typed as its value is (`$1::int8`), as an unprepared statement's
+    /// are, since a statement prepared without types would take a type from its context and
+    /// misread a value of another. A statement the server no longer has or can no longer run
+    /// as planned (its tables changed) is prepared again, once.
+    func run(_ sql: String, _ arguments: [PostgresData]) throws -> [PostgresRow] {
+        let types = arguments.map { Self.sqlType($0.type) }
+        let key = sql + "\u{0}" + types.map { $0 ?? "" }.joined(separator: ",")
+        do {
+            return try statement(key, sql, types).execute(arguments).wait()
+        } catch where ["0A000", "26000"].contains(PostgresErrors.sqlState(error) ?? "") {
+            forget(key)
+            return try statement(key, sql, types).execute(arguments).wait()
         }
-        prepared[sql] = query
-        preparedOrder.append(sql)
+    }
+
+    private func statement(_ key: String, _ sql: String, _ types: [String?]) throws -> PreparedQuery {
+        if let query = prepared[key] {
+            if recent.last != key, let index = recent.firstIndex(of: key) {
+                recent.remove(at: index)
+                recent.append(key)
+            }
+            return query
+        }
+        let query = try connection.prepare(query: Self.typedPlaceholders(sql, types)).wait()
+        if recent.count >= Self.maximumPrepared { forget(recent[0]) }
+        prepared[key] = query
+        recent.append(key)
         return query
+    }
+
+    private func forget(_ key: String) {
+        recent.removeAll { $0 == key }
+        if let old = prepared.removeValue(forKey: key) { _ = old.deallocate() }
+    }
+
+    /// `sql`'s `?` as `$1`, `$2`, ..., each followed by its argument's type when it has one.
+    static func typedPlaceholders(_ sql: String, _ types: [String?]) -> String {
+        var number = 0
+        return PostgresTransaction.numberedPlaceholders(sql) { placeholder in
+            defer { number += 1 }
+            guard number < types.count, let type = types[number] else { return placeholder }
+            return placeholder + "::" + type
+        }
+    }
+
+    /// The SQL type of an argument postgres-nio encodes as `type` (nil for NULL, left to the
+    /// statement).
+    static func sqlType(_ type: PostgresDataType) -> String? {
+        switch type {
+        case .int8: "int8"
+        case .int4: "int4"
+        case .int2: "int2"
+        case .float8: "float8"
+        case .float4: "float4"
+        case .bool: "bool"
+        case .text, .varchar: "text"
+        case .bytea: "bytea"
+        case .timestamptz: "timestamptz"
+        case .timestamp: "timestamp"
+        case .uuid: "uuid"
+        default: nil
+        }
     }
 }
 

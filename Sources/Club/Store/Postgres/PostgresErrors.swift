@@ -1,4 +1,5 @@
 import Foundation
+import NIOSSL
 import PostgresNIO
 
 /// PostgreSQL's failures as the services' own errors, naming the database (never its
@@ -17,19 +18,25 @@ enum PostgresErrors {
         return state == "40001" || state == "40P01"
     }
 
+    /// SQLSTATEs of a connection that failed or a server shutting down (classes 08 and 57P).
+    static func isConnectionState(_ state: String) -> Bool {
+        state.hasPrefix("08") || state.hasPrefix("57P")
+    }
+
     /// Whether the connection itself failed (the server went away or never answered).
     static func isConnectionFailure(_ error: any Error) -> Bool {
         if let error = error as? PostgresError {
             // The older API's errors, which prepared statements still report.
             guard case .server = error else { return true }
-            guard let state = sqlState(error) else { return false }
-            return state.hasPrefix("08") || state.hasPrefix("57P")
+            return sqlState(error).map(isConnectionState) ?? false
         }
-        guard let error = error as? PSQLError else { return error is ChannelError || error is IOError }
+        guard let error = error as? PSQLError else {
+            // What the older API unwraps from a connection error.
+            return error is ChannelError || error is IOError || error is NIOSSLError
+        }
         switch error.code {
         case .server:
-            guard let state = sqlState(error) else { return false }
-            return state.hasPrefix("08") || state.hasPrefix("57P")
+            return sqlState(error).map(isConnectionState) ?? false
         case .queryCancelled, .tooManyParameters, .invalidCommandTag, .unsupportedAuthMechanism,
              .authMechanismRequiresPassword, .saslError, .sslUnsupported:
             return false
@@ -75,7 +82,7 @@ enum PostgresErrors {
             if state.hasPrefix("23") {
                 return ClubError.invalid(field: place, message: "the change breaks a rule of the schema (\(message))")
             }
-            if state.hasPrefix("08") || state.hasPrefix("57P") || state.hasPrefix("53") {
+            if isConnectionState(state) || state.hasPrefix("53") {
                 return ClubError.storage(path: place, problem: .unreachable)
             }
             if state.hasPrefix("XX") { return ClubError.storage(path: place, problem: .corrupt) }

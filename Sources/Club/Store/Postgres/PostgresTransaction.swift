@@ -31,12 +31,12 @@ struct PostgresTransaction: StoreTransaction {
         return result.rows.map { SQLRow(postgres: $0, columns: columns) }
     }
 
-    /// Runs a hot query as a statement prepared once on this connection (its arguments typed by
-    /// the columns they meet, or by a `CAST`, as PostgreSQL infers them when preparing).
+    /// Runs a hot query as a statement prepared once on this connection
+    /// (``PooledConnection/run(_:_:)``).
     func fetchAllPrepared(_ sql: String, _ arguments: [any SQLBindable]) throws -> [SQLRow] {
         try oneStatement?.spend(sql)
         try checkStorable(arguments)
-        let rows = try pooled.prepared(sql).execute(arguments.map(\.postgresArgument)).wait()
+        let rows = try pooled.run(sql, arguments.map(\.postgresArgument))
         guard let first = rows.first else { return [] }
         let columns = SQLColumns(names: first.map(\.columnName))
         return rows.map { SQLRow(prepared: $0, columns: columns) }
@@ -104,8 +104,9 @@ struct PostgresTransaction: StoreTransaction {
         return PostgresQuery(unsafeSQL: numberedPlaceholders(sql), binds: bindings)
     }
 
-    /// `?` as `$1`, `$2`, ... in order, outside quoted strings, quoted names and comments.
-    static func numberedPlaceholders(_ sql: String) -> String {
+    /// `?` as `$1`, `$2`, ... in order, outside quoted strings, quoted names and comments;
+    /// `spelled` may add to each (a type).
+    static func numberedPlaceholders(_ sql: String, spelled: (String) -> String = { $0 }) -> String {
         var result = ""
         result.reserveCapacity(sql.utf8.count + 16)
         var number = 0
@@ -124,7 +125,7 @@ struct PostgresTransaction: StoreTransaction {
                 lineComment = true
             } else if character == "?" {
                 number += 1
-                result += "$\(number)"
+                result += spelled("$\(number)")
                 continue
             }
             result.append(character)
