@@ -307,6 +307,54 @@ import Testing
         #expect(renderer.scene.labels[0].box.contains(middle))
     }
 
+    /// Stops metres apart on a 6 km route (as in `make run`'s example, where 2 and 3, 38 and
+    /// 39, 46 and 47 were drawn on top of each other), with a track that starts and finishes on
+    /// the first and last stops: no marker covers another marker, another stop or the track's
+    /// start and finish, and each marker that moved is tied to its stop by a leader line.
+    @Test func crowdedStopsMoveApartWithLeaderLines() throws {
+        let east: [Double] = [0, 10, 500, 1_000, 1_008, 1_016, 1_024, 1_032, 1_500, 2_000, 3_000, 3_005,
+                              4_000, 4_500, 5_000, 5_990, 6_000]
+        let points = east.enumerated().map { Self.offset(50, 4, east: $0.element, north: $0.offset % 2 == 0 ? 0 : 3) }
+        let document = RouteDocument(tracks: [Track(segments: [[points[0], points[points.count - 1]]])],
+                                     routes: [PlannedRoute(stops: points.map { Place(point: $0) })])
+        let (image, renderer, _) = try Self.render(document)
+        let stops = renderer.scene.stops
+        #expect(stops.map(\.number.text) == east.indices.map { "\($0 + 1)" })
+        let radius = RouteMapPainter.stopRadius, gap = StopPlacement.gap
+        let start = renderer.fit.point(for: points[0]), finish = renderer.fit.point(for: points[points.count - 1])
+        for (index, stop) in stops.enumerated() {
+            #expect(stop.anchor == renderer.fit.point(for: points[index]))
+            for other in stops[(index + 1)...] {
+                #expect(stop.center.distance(to: other.center) >= 2 * radius + gap - 1e-9, "markers \(stop.number.text) and \(other.number.text)")
+            }
+            for (other, anchor) in stops.map(\.anchor).enumerated() where other != index {
+                #expect(stop.center.distance(to: anchor) >= radius + StopPlacement.anchorRadius + gap - 1e-9,
+                        "marker \(stop.number.text) on stop \(other + 1)")
+            }
+            for end in [start, finish] {
+                #expect(stop.center.distance(to: end) >= radius + RouteMapPainter.endRadius + gap - 1e-9, "marker \(stop.number.text) on an end")
+            }
+            // Every marker shows (below its number), on top of whatever else is there.
+            #expect(Self.isLike(Self.pixel(image, at: Point(x: stop.center.x, y: stop.center.y + 6.5)), RGBA(Self.style.stop)),
+                    "marker \(stop.number.text)")
+        }
+        // The start and finish show whole.
+        #expect(Self.isLike(Self.pixel(image, at: start), Self.start))
+        #expect(Self.isLike(Self.pixel(image, at: finish), Self.finish))
+        // Those crowded moved; those with room stayed on their stops.
+        #expect(stops.filter(\.moved).count >= 8)
+        #expect(!stops[9].moved && !stops[12].moved && !stops[13].moved)
+        // A moved marker's leader line leaves its stop: stop-coloured just beyond the stop's dot.
+        for stop in stops where stop.moved && stop.center.distance(to: stop.anchor) > radius + 6
+            && [start, finish].allSatisfy({ $0.distance(to: stop.anchor) > RouteMapPainter.endRadius + 2 }) {
+            let along = Point(x: stop.anchor.x + (stop.center.x - stop.anchor.x) * 4 / stop.center.distance(to: stop.anchor),
+                              y: stop.anchor.y + (stop.center.y - stop.anchor.y) * 4 / stop.center.distance(to: stop.anchor))
+            #expect(Self.isLike(Self.pixel(image, at: stop.anchor), RGBA(Self.style.stop)), "stop \(stop.number.text)'s dot")
+            let around = (-1...1).flatMap { dx in (-1...1).map { dy in Point(x: along.x + Double(dx), y: along.y + Double(dy)) } }
+            #expect(around.contains { Self.isLike(Self.pixel(image, at: $0), RGBA(Self.style.stop)) }, "stop \(stop.number.text)'s leader")
+        }
+    }
+
     @Test func svgAndPDFOutputsStartCorrectly() throws {
         let options = RouteMapOptions(colourBy: .elevation, kilometreLabels: true, profile: true)
         let renderer = try RouteMapRenderer(document: Self.document(Self.cShape), options: options)

@@ -77,17 +77,15 @@ struct RouteMapLayout {
                 runs.append(.init(points: simplified, color: style.route))
             }
         }
-        var stops: [RouteMapScene.Stop] = []
+        var stopRoutes: [[Point]] = []
         var legs: [(from: Point, to: Point, metres: Double)] = []
         for (route, world) in zip(geometry.routes, geometry.worldRoutes) {
             let points = world.map(point)
             casings.append(points)
             runs.append(.init(points: points, color: style.route))
-            for (index, center) in points.enumerated() {
-                stops.append(.init(center: center, number: centered("\(index + 1)", at: center, font: Self.labelFont,
-                                                                  color: .white)))
-                obstacles.append(Self.box(around: center, radius: RouteMapPainter.stopRadius))
-                if index > 0 { legs.append((points[index - 1], center, Haversine.distance(route[index - 1], route[index]))) }
+            stopRoutes.append(points)
+            for index in points.indices.dropFirst() {
+                legs.append((points[index - 1], points[index], Haversine.distance(route[index - 1], route[index])))
             }
         }
 
@@ -111,7 +109,26 @@ struct RouteMapLayout {
             return label(text, at: origin, font: Self.smallFont, color: style.text, background: style.labelBackground)
         }
         let scaleBar = scaleBar()
-        obstacles += [legend?.box, attribution?.box, scaleBar?.box].compactMap { $0 }
+        let overlays = [legend?.box, attribution?.box, scaleBar?.box].compactMap { $0 }
+        obstacles += overlays
+
+        // Numbered stops, clear of each other, of the start and finish and of the overlays.
+        let endDiscs: [StopPlacement.Disc] = switch ends {
+        case .separate(let start, let finish): [start, finish].map { .init(center: $0, radius: RouteMapPainter.endRadius) }
+        case .merged(let point): [.init(center: point, radius: RouteMapPainter.endRadius)]
+        case nil: []
+        }
+        let centers = StopPlacement.centers(for: stopRoutes, radius: RouteMapPainter.stopRadius, avoiding: endDiscs,
+                                            boxes: overlays, within: mapArea)
+        let numbers = stopRoutes.flatMap { route in route.indices.map { "\($0 + 1)" } }
+        var stops: [RouteMapScene.Stop] = []
+        for ((anchor, center), number) in zip(zip(stopRoutes.flatMap { $0 }, centers), numbers) {
+            stops.append(.init(anchor: anchor, center: center,
+                               number: centered(number, at: center, font: Self.labelFont, color: .white)))
+            obstacles.append(Self.box(around: center, radius: RouteMapPainter.stopRadius))
+            // A moved marker leaves a dot on its stop, which labels keep clear of too.
+            if anchor != center { obstacles.append(Self.box(around: anchor, radius: StopPlacement.anchorRadius)) }
+        }
 
         // Kilometre marks (and labels), then leg lengths: each label is skipped when it would
         // overlap a marker, an overlay or an earlier label.

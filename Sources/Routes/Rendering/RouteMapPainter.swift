@@ -58,6 +58,7 @@ struct RouteMapPainter: Sendable {
                   visible: visible, on: canvas)
         paintDots(scene.kilometreMarks, radius: Self.kilometreRadius, ring: Self.kilometreRing, color: style.kilometre,
                   visible: visible, on: canvas)
+        paintLeaders(visible: visible, on: canvas)
         for stop in scene.stops where box(around: stop.center, radius: Self.stopRadius).intersects(visible) {
             paintDisc(at: stop.center, radius: Self.stopRadius, ring: Self.stopRing, color: style.stop, on: canvas)
             paint(stop.number, visible: visible, on: canvas)
@@ -131,6 +132,25 @@ struct RouteMapPainter: Sendable {
         }
         canvas.fill(rings, color: .white)
         canvas.fill(dots, color: color)
+    }
+
+    /// For each stop whose marker moved, a line from the stop to the marker's edge and a dot
+    /// on the stop, under the markers.
+    private func paintLeaders(visible: Rect, on canvas: Canvas) {
+        let moved = scene.stops.filter(\.moved)
+        guard !moved.isEmpty else { return }
+        var leaders = Path()
+        for stop in moved {
+            let dx = stop.center.x - stop.anchor.x, dy = stop.center.y - stop.anchor.y
+            let length = (dx * dx + dy * dy).squareRoot()
+            guard length > Self.stopRadius else { continue }
+            let reach = (length - Self.stopRadius + 0.5) / length
+            leaders.move(to: stop.anchor)
+            leaders.line(to: Point(x: stop.anchor.x + dx * reach, y: stop.anchor.y + dy * reach))
+        }
+        canvas.stroke(leaders, style: StrokeStyle(color: style.stop, width: 1.5, cap: .round))
+        paintDots(moved.map(\.anchor), radius: StopPlacement.anchorRadius, ring: 1, color: style.stop,
+                  visible: visible, on: canvas)
     }
 
     private func paintDisc(at center: Point, radius: Double, ring: Double, color: Color, on canvas: Canvas) {

@@ -21,10 +21,15 @@ struct RouteMapScene: Sendable {
         var color: Color
     }
 
-    /// A numbered stop of a planned route.
+    /// A numbered stop of a planned route: its marker at `center`, which is the stop itself
+    /// (`anchor`) unless another marker was in the way (``StopPlacement``).
     struct Stop: Sendable {
+        var anchor: Point
         var center: Point
         var number: Label
+
+        /// Whether the marker moved off its stop, and so is tied back to it by a leader line.
+        var moved: Bool { anchor != center }
     }
 
     /// A mark of ``RouteMapOptions/marks``: a dot and the circle around it.
