@@ -298,6 +298,18 @@ private struct RuleReader {
         return String(characters[start..<position])
     }
 
+    /// Whether a comma (and spaces) come next and then a character that `starts` another item
+    /// of the list; if so, moves to that item.
+    private mutating func continuesList(where starts: (Character) -> Bool) -> Bool {
+        var next = position
+        guard next < characters.count, characters[next] == "," else { return false }
+        next += 1
+        while next < characters.count, characters[next] == " " { next += 1 }
+        guard next < characters.count, starts(characters[next]) else { return false }
+        position = next
+        return true
+    }
+
     /// `Mo`, `Mo-Fr`, `Mo,We,Fr-Su`: the days named, in week order, each once.
     private mutating func readDays() throws(OpeningHoursError) -> [OpeningHours.Weekday] {
         var days = Set<OpeningHours.Weekday>()
@@ -315,12 +327,7 @@ private struct RuleReader {
                 days.insert(day)
             }
             // A comma continues the list when a day's name follows it.
-            var next = position
-            guard next < characters.count, characters[next] == "," else { break }
-            next += 1
-            while next < characters.count, characters[next] == " " { next += 1 }
-            guard next < characters.count, characters[next].isLetter else { break }
-            position = next
+            guard continuesList(where: \.isLetter) else { break }
         }
         return days.sorted()
     }
@@ -367,12 +374,7 @@ private struct RuleReader {
             if closes < opens { closes += 1_440 }
             guard closes <= 2_880 else { throw failure("\(on), \(text) closes after 48:00") }
             spans.append((OpeningHours.Span(opens: opens, closes: closes), text))
-            var next = position
-            guard next < characters.count, characters[next] == "," else { break }
-            next += 1
-            while next < characters.count, characters[next] == " " { next += 1 }
-            guard next < characters.count, characters[next].isNumber else { break }
-            position = next
+            guard continuesList(where: \.isNumber) else { break }
         }
         let sorted = spans.sorted { $0.span < $1.span }
         for (earlier, later) in zip(sorted, sorted.dropFirst()) where later.span.opens < earlier.span.closes {
