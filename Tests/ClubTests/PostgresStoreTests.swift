@@ -110,6 +110,23 @@ struct PostgresStoreTests {
         #expect(try store.read { db in try db.fetchAllPrepared("SELECT CAST(? AS BIGINT) + 1", [Int64(41)]) }.first?(at: 0) as Int64? == 42)
     }
 
+    /// After a bulk load the planner's statistics are gathered at once, not when autovacuum
+    /// gets to the tables.
+    @Test func refreshingStatisticsAnalysesTheTables() throws {
+        let reference = try TestDatabase.reference(in: FileManager.default.temporaryDirectory)
+        let store = try ClubStore(reference)
+        try store.write { db in
+            try db.execute("""
+                INSERT INTO "user" (username, displayName, email, emailKey, searchKey, passwordHash, createdAt)
+                VALUES ('owner', 'Owner', 'owner@example.org', 'owner@example.org', 'owner', '$scrypt$x', ?)
+                """, [Date()])
+        }
+        let tuples = { try store.read { db in try db.value(Double.self, "SELECT reltuples::float8 FROM pg_class WHERE relname = 'user'") } }
+        #expect(try tuples() == -1)
+        try store.refreshStatistics()
+        #expect(try tuples() == 1)
+    }
+
     /// A one-statement write commits its statement alone (autocommit), so a second one, which
     /// would not be atomic with it, is refused rather than run.
     @Test func aOneStatementWriteRefusesASecondStatement() throws {

@@ -163,6 +163,9 @@ struct SocialClub {
                 try posts.publishAll(actors[index], drafts)
             }
         }
+        // As after any bulk load: the planner's statistics, which autovacuum would gather
+        // only minutes later (the feed is planned blind until then).
+        try store.refreshStatistics()
         let median = followCounts.sorted()[followCounts.count / 2]
         let readerIndex = (0..<size.users).first { followCounts[$0] == median && memberships[$0].count == 2 }
             ?? followCounts.firstIndex(of: median) ?? 0

@@ -90,8 +90,9 @@ public enum StoreCopy {
         if try identity(of: source) == identity(of: target) {
             throw StoreCopyError.sameDatabase(source: source.path, target: target.path)
         }
+        let report: StoreCopyReport
         do {
-            return try source.read { base in
+            report = try source.read { base in
                 let reading = SourceTransaction(base: base)
                 let sourceShapes = try Self.shapes(in: reading, database: source.path)
                 return try target.write { writing in
@@ -101,6 +102,10 @@ public enum StoreCopy {
         } catch let failure as SourceTransaction.Failure {
             throw source.translated(failure.error)
         }
+        // The copy is committed; statistics only make its first queries fast, so failing to
+        // gather them does not undo it (autovacuum gathers them later).
+        try? target.refreshStatistics()
+        return report
     }
 
     /// What names one database whichever way it was reached: an SQLite file's device and
