@@ -205,31 +205,16 @@ final class PooledConnection: @unchecked Sendable {
 
     /// `sql`'s `?` as `$1`, `$2`, ..., each followed by its argument's type when it has one.
     static func typedPlaceholders(_ sql: String, _ types: [String?]) -> String {
-        var number = 0
-        return PostgresTransaction.numberedPlaceholders(sql) { placeholder in
-            defer { number += 1 }
-            guard number < types.count, let type = types[number] else { return placeholder }
-            return placeholder + "::" + type
+        PostgresTransaction.numberedPlaceholders(sql) { number in
+            let type = number <= types.count ? types[number - 1] : nil
+            return "$\(number)" + (type.map { "::" + $0 } ?? "")
         }
     }
 
-    /// The SQL type of an argument postgres-nio encodes as `type` (nil for NULL, left to the
-    /// statement).
+    /// The SQL type of an argument postgres-nio encodes as `type` (postgres-nio's name for it);
+    /// nil for NULL, whose type the statement decides.
     static func sqlType(_ type: PostgresDataType) -> String? {
-        switch type {
-        case .int8: "int8"
-        case .int4: "int4"
-        case .int2: "int2"
-        case .float8: "float8"
-        case .float4: "float4"
-        case .bool: "bool"
-        case .text, .varchar: "text"
-        case .bytea: "bytea"
-        case .timestamptz: "timestamptz"
-        case .timestamp: "timestamp"
-        case .uuid: "uuid"
-        default: nil
-        }
+        type == .null ? nil : type.knownSQLName
     }
 }
 

@@ -105,8 +105,8 @@ struct PostgresTransaction: StoreTransaction {
     }
 
     /// `?` as `$1`, `$2`, ... in order, outside quoted strings, quoted names and comments;
-    /// `spelled` may add to each (a type).
-    static func numberedPlaceholders(_ sql: String, spelled: (String) -> String = { $0 }) -> String {
+    /// `spelled` writes placeholder `n` (with a type, say).
+    static func numberedPlaceholders(_ sql: String, spelled: (Int) -> String = { "$\($0)" }) -> String {
         var result = ""
         result.reserveCapacity(sql.utf8.count + 16)
         var number = 0
@@ -125,7 +125,7 @@ struct PostgresTransaction: StoreTransaction {
                 lineComment = true
             } else if character == "?" {
                 number += 1
-                result += spelled("$\(number)")
+                result += spelled(number)
                 continue
             }
             result.append(character)
