@@ -22,7 +22,8 @@ struct Touchline: AsyncParsableCommand {
                       PlayerCommand.self, CardCommand.self, MessageCommand.self, FollowCommand.self, GroupCommand.self, EventCommand.self, PostCommand.self,
                       CommentCommand.self, FeedCommand.self, LeagueCommand.self, MatchCommand.self,
                       ServeCommand.self, DatabaseCommand.self, CollectionCommand.self, SwapCommand.self,
-                      BattleCommand.self, TreasureCommand.self]
+                      BattleCommand.self, TreasureCommand.self, GuideCommand.self, PlaceCommand.self, ItineraryCommand.self,
+                      PhotoCommand.self, VoteCommand.self, UnvoteCommand.self, VotesCommand.self]
     )
 
     /// Parses the arguments and runs the command. The one place errors become exit codes:

@@ -172,7 +172,8 @@ struct PostgresStoreTests {
         #expect(try deferred.migrate() == ["v11 board view links", FoldedKeyMigration.identifier, CollectionSchema.identifier,
                                                    SwapSchema.identifier, ContestSchema.identifier,
                                                    SwapRingSchema.identifier, SocialSchema.identifier,
-                                                   PostSchema.identifier, EventSchema.identifier])
+                                                   PostSchema.identifier, EventSchema.identifier,
+                                                   GuideSchema.identifier])
         #expect(try deferred.appliedMigrations() == ClubStore.migrationIdentifiers)
         #expect(try deferred.migrate().isEmpty)
         deferred.close()

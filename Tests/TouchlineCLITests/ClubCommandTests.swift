@@ -39,7 +39,7 @@ final class ClubScratch: @unchecked Sendable {
         return try Touchline.run(arguments, stdin: stdin, environment: environment)
     }
 
-    func json(_ arguments: [String], as user: String) throws -> Any {
+    func json(_ arguments: [String], as user: String? = nil) throws -> Any {
         let result = try run(arguments + ["--json"], as: user)
         #expect(result.status == 0, "\(result.stderr)")
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))

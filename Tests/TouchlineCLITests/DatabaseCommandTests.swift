@@ -12,10 +12,10 @@ import TestSupport
         #expect(first.status == 0, "\(first.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: [String]])
         #expect(report["schema"] == ClubStore.migrationIdentifiers)
-        #expect(report["schema"]?.count == 19 && report["schema"]?.first == "v1 accounts, teams, squads, messaging")
+        #expect(report["schema"]?.count == 20 && report["schema"]?.first == "v1 accounts, teams, squads, messaging")
         let again = try Touchline.run(["db", "migrate", "--db", database])
         #expect(again.status == 0)
-        #expect(again.stdout.hasSuffix("the schema is current (19 migrations)\n"), "\(again.stdout)")
+        #expect(again.stdout.hasSuffix("the schema is current (20 migrations)\n"), "\(again.stdout)")
         #expect(!again.stdout.contains("applied "))
     }
 
@@ -52,7 +52,7 @@ import TestSupport
         still.close()
         let migrated = try Touchline.run(["db", "migrate", "--db", database])
         #expect(migrated.status == 0, "\(migrated.stderr)")
-        #expect(migrated.stdout.split(separator: "\n").filter { $0.hasPrefix("applied ") }.count == 9, "\(migrated.stdout)")
+        #expect(migrated.stdout.split(separator: "\n").filter { $0.hasPrefix("applied ") }.count == 10, "\(migrated.stdout)")
     }
 
     @Test func serveRefusesABadPoolSize() throws {

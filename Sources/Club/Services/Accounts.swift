@@ -275,7 +275,8 @@ public struct Accounts: Sendable {
     /// friendlies they recorded, their stored routes and boards, their posts, likes, comments and
     /// follows, and the messages they received. Messages they sent stay with their recipients,
     /// from "deleted user". The groups they own pass to their longest-standing admin, else
-    /// member; a group with no one else goes. Needs the current password, as changing it does: a copied session
+    /// member; a group with no one else goes. The guides they own pass to their longest-standing
+    /// editor, else go; the places and itineraries they wrote stay, without an author. Needs the current password, as changing it does: a copied session
     /// alone must not be able to destroy the account.
     public func delete(_ actor: ActingUser, currentPassword: String) throws {
         try checkPassword(of: actor, currentPassword, purpose: "deleting the account")
@@ -285,6 +286,7 @@ public struct Accounts: Sendable {
             try Swaps.closeAll(db, user: actor.userID, collection: nil, reason: reason, at: now)
             try Battles.abandonAll(db, user: actor.userID, collection: nil, reason: reason, at: now)
             try Groups.handOver(db, user: actor.userID, at: now)
+            try Guides.handOver(db, user: actor.userID)
             try db.posts.uncount(user: actor.userID)
             try Events.withdraw(db, user: actor.userID)
             try db.users.delete(id: actor.userID)
@@ -294,7 +296,7 @@ public struct Accounts: Sendable {
     /// Users whose username or display name contains `text`, ignoring case and accents
     /// (`jose` finds José), by username: the first `limit` (1 to 500). Never shows email addresses.
     public func search(_ text: String, limit: Int = 50) throws -> [UserProfile] {
-        let key = try Self.searchedKey(text)
+        let key = try Validation.searchedKey(text)
         return try store.read { db in try db.users.search(key: key, limit: max(1, min(limit, 500))) }
     }
 
@@ -305,17 +307,8 @@ public struct Accounts: Sendable {
     ///   user search gave.
     public func search(_ text: String, after cursor: String?,
                        limit: Int = PagingCursor.defaultLimit) throws -> ListPage<UserProfile> {
-        let key = try Self.searchedKey(text)
+        let key = try Validation.searchedKey(text)
         return try store.read { db in try db.users.search(key: key, after: cursor, limit: limit) }
-    }
-
-    /// What a search for `text` looks for in the users' search keys.
-    ///
-    /// - Throws: ``ClubError/invalid(field:message:)`` for text with nothing to look for.
-    private static func searchedKey(_ text: String) throws -> String {
-        let key = Validation.searchKey(text.trimmingCharacters(in: .whitespaces))
-        guard !key.isEmpty else { throw ClubError.invalid(field: "search", message: "give some text to look for") }
-        return key
     }
 
     /// Checks that `password` is the actor's own, for changes a session alone may not make.

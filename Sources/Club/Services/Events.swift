@@ -329,14 +329,7 @@ public struct Events: Sendable {
         guard (latitude == nil) == (longitude == nil) else {
             throw ClubError.invalid(field: "at", message: "give the place's latitude and longitude together")
         }
-        if let latitude, let longitude {
-            guard latitude.isFinite, (-90...90).contains(latitude) else {
-                throw ClubError.invalid(field: "latitude", message: "\(latitude) is not a latitude from -90 to 90")
-            }
-            guard longitude.isFinite, (-180...180).contains(longitude) else {
-                throw ClubError.invalid(field: "longitude", message: "\(longitude) is not a longitude from -180 to 180")
-            }
-        }
+        if let latitude, let longitude { try Validation.coordinates(latitude, longitude) }
         return (name, latitude, longitude)
     }
 

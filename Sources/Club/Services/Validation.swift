@@ -139,9 +139,9 @@ enum Validation {
     /// ``photo(_:)`` says, at most `side` px a side and `pixels` in all; returns what its header
     /// says of it. `field` names it in messages.
     static func image(_ data: Data, field: String, side: Int = Squads.photoMaximumSide,
-                      pixels: Int = Squads.photoMaximumPixels) throws -> ImageHeader {
-        guard data.count <= Squads.photoMaximumBytes else {
-            throw ClubError.invalid(field: field, message: "is larger than \(Squads.photoMaximumBytes >> 20) MiB; "
+                      pixels: Int = Squads.photoMaximumPixels, bytes: Int = Squads.photoMaximumBytes) throws -> ImageHeader {
+        guard data.count <= bytes else {
+            throw ClubError.invalid(field: field, message: "is larger than \(bytes >> 20) MiB; "
                 + "resize or compress it")
         }
         let header: ImageHeader
@@ -160,6 +160,25 @@ enum Validation {
             throw ClubError.invalid(field: field, message: failure.errorDescription ?? "is cut short")
         }
         return header
+    }
+
+    /// A point's coordinates: a finite latitude from -90 to 90 and longitude from -180 to 180.
+    static func coordinates(_ latitude: Double, _ longitude: Double) throws {
+        guard latitude.isFinite, (-90...90).contains(latitude) else {
+            throw ClubError.invalid(field: "latitude", message: "\(latitude) is not a latitude from -90 to 90")
+        }
+        guard longitude.isFinite, (-180...180).contains(longitude) else {
+            throw ClubError.invalid(field: "longitude", message: "\(longitude) is not a longitude from -180 to 180")
+        }
+    }
+
+    /// What a search for `text` looks for in search keys (``searchKey(_:)``).
+    ///
+    /// - Throws: ``ClubError/invalid(field:message:)`` for text with nothing to look for.
+    static func searchedKey(_ text: String) throws -> String {
+        let key = searchKey(text.trimmingCharacters(in: .whitespaces))
+        guard !key.isEmpty else { throw ClubError.invalid(field: "search", message: "give some text to look for") }
+        return key
     }
 
     /// Case- and accent-insensitive search text (`José` and `JOSE` both give `jose`).

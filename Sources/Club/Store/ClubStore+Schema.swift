@@ -498,6 +498,9 @@ extension ClubStore {
         migrator.registerMigration(EventSchema.identifier) { db in
             try db.execute(sql: EventSchema.sqlite)
         }
+        migrator.registerMigration(GuideSchema.identifier) { db in
+            try db.execute(sql: GuideSchema.sqlite)
+        }
         return migrator
     }
 

@@ -2,7 +2,8 @@ import Foundation
 import Support
 
 /// The tables of pictures that belong to one row each: a user's photo (`userPhoto`), a
-/// group's avatar (`groupAvatar`) and a note's image (`postImage`), all of the same shape
+/// group's avatar (`groupAvatar`), a note's image (`postImage`), a guide's cover and transit
+/// map (`guideCover`, `guideTransitMap`) and a place's picture (`placePicture`), all of the same shape
 /// (`format`, `width`, `height`, `data`) under their owner's key. The services check a picture
 /// (``Validation/image(_:field:side:pixels:)``) before it comes here.
 struct PictureStore {
@@ -10,13 +11,15 @@ struct PictureStore {
 
     /// A table of pictures, by its name and owner key column, never input.
     enum Table: String {
-        case userPhoto, groupAvatar, postImage
+        case userPhoto, groupAvatar, postImage, guideCover, guideTransitMap, placePicture
 
         var key: String {
             switch self {
             case .userPhoto: "userId"
             case .groupAvatar: "groupId"
             case .postImage: "postId"
+            case .guideCover, .guideTransitMap: "guideId"
+            case .placePicture: "placeId"
             }
         }
     }

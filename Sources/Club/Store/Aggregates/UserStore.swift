@@ -162,8 +162,7 @@ struct UserStore {
 
     /// The rows of a user search (holding ``searchOrder``'s key) for users whose search key contains `key`.
     private func found(_ key: String, after cursor: String?, limit: Int) throws -> [SQLRow] {
-        let pattern = "%" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_") + "%"
+        let pattern = LikePattern.containing(key)
         let (after, arguments) = try Self.searchOrder.after(cursor, db.dialect)
         return try db.fetchAll("""
             SELECT id, username, displayName, createdAt, \(Self.searchOrder.selection) FROM "user"

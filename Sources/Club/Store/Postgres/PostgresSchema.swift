@@ -552,6 +552,7 @@ enum PostgresSchema {
         PostgresMigration(identifier: SocialSchema.identifier, sql: SocialSchema.postgres),
         PostgresMigration(identifier: PostSchema.identifier, sql: PostSchema.postgres),
         PostgresMigration(identifier: EventSchema.identifier, sql: EventSchema.postgres),
+        PostgresMigration(identifier: GuideSchema.identifier, sql: GuideSchema.postgres),
     ]
 }
 
