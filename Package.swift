@@ -103,8 +103,9 @@ let package = Package(
         .target(name: "Stickers", dependencies: ["Support", .product(name: "HeapModule", package: "swift-collections")]),
 
         // Printable renderers fed with plain values: league tables, player cards, card sheets,
-        // card albums (also read from a ZIP archive, through Support's BoundedArchive).
-        .target(name: "Reports", dependencies: ["Canvas", "League", "Stickers", "Support"]),
+        // card albums (also read from a ZIP archive, through Support's BoundedArchive), city
+        // guide booklets with their maps (drawn by Routes' map renderer).
+        .target(name: "Reports", dependencies: ["Canvas", "League", "Routes", "Stickers", "Support"]),
 
         // The club services over one store: an SQLite file (GRDB) or a PostgreSQL server
         // (postgres-nio).

@@ -33,4 +33,24 @@ public enum CodingPathText {
         if name.hasPrefix("Dictionary") || name.contains("Keyed") { return "an object" }
         return "a value of type \(name)"
     }
+
+    /// One line saying where `data` failed to decode as JSON and what was expected there:
+    /// `line 3, column 7: ...` for broken syntax, `places[2].latitude: expected a number`,
+    /// `guide.name: missing`.
+    public static func describe(_ error: DecodingError, in data: Data) -> String {
+        switch error {
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty, let syntax = JSONSyntaxError.locate(in: data) {
+                return "line \(syntax.line), column \(syntax.column): \(syntax.message)"
+            }
+            let path = path(context.codingPath)
+            return (path.isEmpty ? "" : path + ": ") + context.debugDescription
+        case .keyNotFound(let key, let context):
+            return "\(path(context.codingPath + [key])): missing"
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            return "\(path(context.codingPath)): expected \(expected(type))"
+        @unknown default:
+            return error.localizedDescription
+        }
+    }
 }

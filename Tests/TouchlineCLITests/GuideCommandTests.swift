@@ -1,3 +1,4 @@
+import Canvas
 import Foundation
 import Testing
 import TestSupport
@@ -81,5 +82,60 @@ import TestSupport
         #expect(refused.status == 77 && refused.stderr == "touchline: error: permission denied: only the owner and editors of "
                 + "'Bilbao' may do that\n", "\(refused.stderr)")
         #expect(try StoredRows(try ClubStore(club.database)) == before)
+    }
+
+    @Test func exportToPDFAndZipImportElsewhereAndDrawDirections() throws {
+        let club = try ClubScratch(users: ["alice", "bob"])
+        _ = try id(try club.run(["guide", "create", "Bilbao", "--country", "Spain"], as: "alice"))
+        let ground = try id(try club.run(["place", "add", "Bilbao", "San Mamés", "--at", "43.2641,-2.9494", "--category", "ground"],
+                                         as: "alice"))
+        let museum = try id(try club.run(["place", "add", "Bilbao", "Guggenheim", "--at", "43.2687,-2.9340"], as: "alice"))
+        let weekend = try id(try club.run(["itinerary", "create", "Bilbao", "Weekend", "--days", "2", "--day", "\(museum),\(ground)",
+                                           "--day", "\(ground)"], as: "alice"))
+        let folder = club.scratch.url
+
+        // The booklet: every place and a map of each day.
+        let pdf = folder.appendingPathComponent("bilbao.pdf")
+        let printed = try club.run(["guide", "export", "Bilbao", "-o", pdf.path], as: "bob")
+        #expect(printed.status == 0, "\(printed.stderr)")
+        let text = try PDFProbe.text(try Data(contentsOf: pdf))
+        for expected in ["San Mamés", "Guggenheim", "Grounds", "All places", "Weekend: day 1", "Weekend: day 2"] {
+            #expect(text.contains(expected), "\(expected)")
+        }
+
+        // The offline copy: the manifest, the maps as PNG; read back into another database.
+        let zip = folder.appendingPathComponent("bilbao.zip")
+        #expect(try club.run(["guide", "export", "Bilbao", "-o", zip.path], as: "bob").status == 0)
+        let archive = try GuideArchive(zip: try Data(contentsOf: zip), source: "bilbao.zip")
+        #expect(archive.manifest.maps == ["maps/places.png", "maps/itinerary-1-day-1.png", "maps/itinerary-1-day-2.png"])
+        #expect(try club.run(["guide", "places", "Bilbao", "--order", "not-downloaded", "--json"], as: "bob").stdout
+                    .contains("\"items\" : [\n\n  ]"))
+        let other = try ClubScratch(users: ["carol"])
+        let imported = try id(try other.run(["guide", "import", zip.path], as: "carol"))
+        let shown = try #require(try other.json(["guide", "show", "\(imported)"]) as? [String: Any])
+        #expect(shown["places"] as? Int == 2 && shown["itineraries"] as? Int == 1 && shown["owner"] as? String == "carol")
+
+        // A tampered archive: one line, 65, nothing imported.
+        var tampered = archive
+        tampered.manifest.version = 2
+        let bad = folder.appendingPathComponent("bad.zip")
+        try tampered.zip().write(to: bad)
+        let before = try StoredRows(try ClubStore(other.database))
+        let refused = try other.run(["guide", "import", bad.path, "--name", "Elsewhere"], as: "carol")
+        #expect(refused.status == 65 && refused.stderr == "touchline: error: \(bad.path): guide.json: version 2 is not one this "
+                + "touchline reads (1); export the guide again with this version\n", "\(refused.stderr)")
+        #expect(try StoredRows(try ClubStore(other.database)) == before)
+
+        // Directions: the line from where you are, and a day of the itinerary.
+        let route = folder.appendingPathComponent("route.png")
+        let drawn = try club.run(["place", "route", "\(ground)", "--from", "43.2570,-2.9230", "-o", route.path, "--size", "400x300"])
+        #expect(drawn.status == 0 && drawn.stdout.hasPrefix("San Mamés: 2.28 km in a straight line"), "\(drawn.stdout)\(drawn.stderr)")
+        let image = try RasterImage(pngData: try Data(contentsOf: route))
+        // The line runs from corner to corner: its middle is ink in the route's blue.
+        let blue = image.count { $0.blue > 150 && $0.red < 80 }
+        #expect(blue > 300, "\(blue)")
+        let day = folder.appendingPathComponent("day.png")
+        #expect(try club.run(["itinerary", "map", "\(weekend)", "--day", "1", "-o", day.path]).status == 0)
+        #expect(try club.run(["itinerary", "map", "\(weekend)", "--day", "3", "-o", day.path]).status == 65)
     }
 }

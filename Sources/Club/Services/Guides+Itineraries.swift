@@ -95,7 +95,7 @@ extension Guides {
         return (itinerary, guide)
     }
 
-    private static func checkDays(_ days: Int, stops: [[Int64]]) throws {
+    static func checkDays(_ days: Int, stops: [[Int64]]) throws {
         guard (1...maximumDays).contains(days) else {
             throw ClubError.invalid(field: "days", message: "\(days) is not a number of days from 1 to \(maximumDays)")
         }

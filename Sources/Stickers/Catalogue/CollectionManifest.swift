@@ -227,22 +227,10 @@ public struct CollectionManifest: Sendable, Hashable, Codable {
     }
 
     private static func describe(_ error: DecodingError, data: Data) -> String {
-        switch error {
-        case .dataCorrupted(let context):
-            if context.codingPath.isEmpty, let syntax = JSONSyntaxError.locate(in: data) {
-                return "line \(syntax.line), column \(syntax.column): \(syntax.message)"
-            }
-            let path = CodingPathText.path(context.codingPath)
-            return (path.isEmpty ? "" : path + ": ") + (context.codingPath.last?.stringValue == "rarity"
-                ? "expected \"common\", \"rare\" or \"special\"" : context.debugDescription)
-        case .keyNotFound(let key, let context):
-            let path = CodingPathText.path(context.codingPath + [key])
-            return "\(path): missing"
-        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            return "\(CodingPathText.path(context.codingPath)): expected \(CodingPathText.expected(type))"
-        @unknown default:
-            return error.localizedDescription
+        if case .dataCorrupted(let context) = error, context.codingPath.last?.stringValue == "rarity" {
+            return CodingPathText.path(context.codingPath) + ": expected \"common\", \"rare\" or \"special\""
         }
+        return CodingPathText.describe(error, in: data)
     }
 }
 

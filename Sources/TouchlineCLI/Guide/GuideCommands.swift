@@ -23,7 +23,7 @@ struct GuideCommand: ParsableCommand {
               touchline guide top --json
             """,
         subcommands: [Create.self, Show.self, List.self, Top.self, Edit.self, Editor.self, Picture.self, Places.self,
-                      Delete.self]
+                      Export.self, Import.self, Delete.self]
     )
 
     static func printCard(_ guide: GuideInfo) {

@@ -14,7 +14,7 @@ struct ItineraryCommand: ParsableCommand {
               touchline itinerary create Bilbao 'Match weekend' --days 2 \\
                 --day 3,1,4 --day 2,5
             """,
-        subcommands: [Create.self, Show.self, List.self, Edit.self, Delete.self])
+        subcommands: [Create.self, Show.self, List.self, Map.self, Edit.self, Delete.self])
 
     static func printItinerary(_ itinerary: ItineraryInfo) {
         Output.fields([("itinerary", itinerary.name), ("id", String(itinerary.id)), ("guide", itinerary.guide),

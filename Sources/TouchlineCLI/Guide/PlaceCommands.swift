@@ -18,8 +18,8 @@ struct PlaceCommand: ParsableCommand {
               touchline place near 43.263,-2.935 --within 5 --json
               touchline place show 12 --json
             """,
-        subcommands: [Add.self, Show.self, Edit.self, Delete.self, Near.self, Search.self, Picture.self, Comment.self,
-                      Comments.self, Uncomment.self]
+        subcommands: [Add.self, Show.self, Edit.self, Delete.self, Near.self, Search.self, Route.self, Picture.self,
+                      Comment.self, Comments.self, Uncomment.self]
     )
 
     static func printPlaces(_ places: [PlaceInfo], empty: String, distances: Bool = false) {

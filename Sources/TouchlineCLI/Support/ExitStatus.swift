@@ -63,7 +63,7 @@ extension ExitStatus {
         case RouteMapError.sizeTooSmall: return .usage
         case ManifestError.missing: return .noInput
         case is StrokeLogError, is PitchDimensionsError, is RouteReadError, is RouteMapError, is PlayerCardError,
-             is ImportError, is ManifestError, is StickerError, is OddsError: return .dataError
+             is ImportError, is ManifestError, is StickerError, is OddsError, is GuideArchiveError: return .dataError
         case let error as ClubError:
             switch error {
             case .permissionDenied, .invalidCredentials: return .permission

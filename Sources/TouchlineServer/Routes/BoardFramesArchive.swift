@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Support
 import Tactics
 import ZIPFoundation
 
@@ -22,7 +23,7 @@ struct BoardFramesArchive {
 
     /// The date every entry carries, so that the same frames make the same archive (and ETag):
     /// 1980-01-01 00:00 UTC, the first a ZIP archive can give.
-    static let entryDate = Date(timeIntervalSince1970: 315_532_800)
+    static let entryDate = StoredArchive.entryDate
     /// The bytes a stored entry adds besides its data and its name, which it holds twice: a
     /// local file header (30) and a central directory record (46).
     static let entryOverhead = 30 + 46

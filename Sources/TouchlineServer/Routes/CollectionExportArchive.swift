@@ -1,6 +1,6 @@
 import Club
 import Foundation
-import ZIPFoundation
+import Support
 
 /// `touchline collection export` over HTTP: the folder it writes (`collection.json` and the
 /// images it names, `image-<digest>.png|jpg`), the same bytes, as one ZIP archive made in
@@ -10,15 +10,6 @@ import ZIPFoundation
 enum CollectionExportArchive {
     /// `export` as a ZIP archive, `collection.json` first, then the images by name.
     static func data(_ export: Collections.Export) throws -> Data {
-        let archive = try Archive(accessMode: .create)
-        let files = [("collection.json", try export.manifest.encoded())] + export.images.sorted { $0.key < $1.key }
-        for (name, data) in files {
-            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count),
-                                 modificationDate: BoardFramesArchive.entryDate, compressionMethod: .none) { position, length in
-                data.subdata(in: Int(position)..<Int(position) + length)
-            }
-        }
-        guard let data = archive.data else { throw Problem(.internalError, "the archive could not be made") }
-        return data
+        try StoredArchive.make([("collection.json", try export.manifest.encoded())] + export.images.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     }
 }

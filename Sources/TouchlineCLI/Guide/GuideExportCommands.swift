@@ -1,0 +1,112 @@
+import ArgumentParser
+import Club
+import Foundation
+import Reports
+import Routes
+import Support
+
+extension GuideArchive {
+    /// The booklet's plain values: places chapter by chapter (in ``PlaceCategory`` order, in
+    /// the manifest's order, by name, within one), itineraries' stops as indices into them.
+    func bookDocument() -> GuideBookDocument {
+        let places = manifest.places.enumerated().sorted {
+            ($0.element.category, $0.offset) < ($1.element.category, $1.offset)
+        }.map(\.element)
+        let index = Dictionary(places.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        return GuideBookDocument(
+            title: manifest.guide.name, country: manifest.guide.country, description: manifest.guide.description,
+            cover: manifest.guide.cover.flatMap { files[$0] },
+            places: places.map { place in
+                GuideBookDocument.Place(name: place.name, chapter: place.category.title, description: place.description,
+                                        hours: place.openingHours, price: place.priceRange, address: place.address,
+                                        latitude: place.latitude, longitude: place.longitude,
+                                        picture: place.picture.flatMap { files[$0] }, score: place.score,
+                                        comments: place.comments.map { ($0.title, $0.text, $0.author) })
+            },
+            itineraries: manifest.itineraries.map { itinerary in
+                GuideBookDocument.Itinerary(name: itinerary.name, description: itinerary.description,
+                                            days: itinerary.stops.map { $0.compactMap { index[$0] } })
+            })
+    }
+
+    /// The archive with its maps drawn (``GuideBookDocument/maps(size:scale:)``) and named in
+    /// its manifest.
+    func withMaps() throws -> GuideArchive {
+        var archive = self
+        for (path, png) in try bookDocument().maps() {
+            archive.files[path] = png
+            archive.manifest.maps.append(path)
+        }
+        return archive
+    }
+}
+
+extension GuideCommand {
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "export",
+            abstract: "Take a guide offline: a printable booklet (-o FILE.pdf) or a self-contained copy (-o FILE.zip).",
+            discussion: """
+                The PDF holds a cover, the places chapter by chapter with their pictures, hours \
+                and prices and the comments' highlights, and the maps: every place, and each \
+                itinerary day by day. The ZIP holds guide.json (documented in \
+                docs/guide-archive.md), the pictures and photos, and the maps as PNG; 'touchline \
+                guide import' reads it into another database. Only what you may see goes in. \
+                Logged in, the export is your offline copy: 'touchline guide places GUIDE --order \
+                not-downloaded' lists what changed since.
+
+                Examples:
+                  touchline guide export Bilbao -o bilbao.pdf
+                  touchline guide export Bilbao -o bilbao.zip
+                """)
+        @Argument(help: "The guide, by name or id.") var guide: String
+        @Option(name: .shortAndLong, help: ArgumentHelp("The file to write: .pdf or .zip.", valueName: "file")) var output: String
+        @OptionGroup var club: ClubOptions
+
+        func validate() throws {
+            let suffix = URL(fileURLWithPath: output).pathExtension.lowercased()
+            guard suffix == "pdf" || suffix == "zip" else { throw ValidationError("-o must name a .pdf or a .zip file") }
+        }
+
+        func run() throws {
+            try Files.checkWritable(output)
+            let store = try club.store()
+            let viewer = try club.viewer(Accounts(store: store))
+            let guides = Guides(store: store)
+            let archive = try guides.export(viewer, GuideReference(guide))
+            let data = URL(fileURLWithPath: output).pathExtension.lowercased() == "pdf"
+                ? try GuideBook(archive.bookDocument()).book().pdf()
+                : try archive.withMaps().zip()
+            try Files.write(data, to: output)
+            if let viewer { try guides.recordDownload(viewer, GuideReference(guide)) }
+            print("wrote \(output) (\(Files.describeSize(data.count)))")
+        }
+    }
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import",
+            abstract: "Read a guide archive ('guide export -o FILE.zip') into this database, as yours; prints its id.",
+            discussion: """
+                Everything is checked before anything is written: the manifest's version, every \
+                path it names (inside the archive, present), every picture (PNG or JPEG, at most \
+                8 MiB), every value. Votes and comments stay in the archive: they are other \
+                users'.
+
+                Example:
+                  touchline guide import bilbao.zip --name 'Bilbao (away day)'
+                """)
+        @Argument(help: "The archive.") var file: String
+        @Option(help: "Name the guide this instead of as in the archive.") var name: String?
+        @OptionGroup var club: ClubOptions
+        @OptionGroup var output: JSONFlag
+
+        func run() throws {
+            let archive = try GuideArchive(zip: try Files.read(file), source: file)
+            let (store, actor) = try club.session()
+            let guide = try Guides(store: store).importGuide(actor, archive, name: name)
+            if output.json { return try Output.json(guide) }
+            print(guide.id)
+        }
+    }
+}
