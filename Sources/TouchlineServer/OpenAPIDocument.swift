@@ -12663,6 +12663,2117 @@ enum OpenAPIDocument {
           }
         ]
       }
+    },
+    "/api/v1/guides": {
+      "post": {
+        "operationId": "createGuide",
+        "summary": "Create a guide; you own it",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "201": {
+            "description": "The guide",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GuideInfo"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/GuideForm"
+              }
+            }
+          }
+        }
+      },
+      "get": {
+        "operationId": "guides",
+        "summary": "Guides by name, or those whose name contains ?search",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of guides",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GuideInfoPage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "search",
+            "in": "query",
+            "required": false,
+            "description": "text the name contains, ignoring case and accents",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
+            }
+          },
+          {
+            "$ref": "#/components/parameters/after"
+          },
+          {
+            "$ref": "#/components/parameters/limit"
+          }
+        ]
+      }
+    },
+    "/api/v1/guides/top": {
+      "get": {
+        "operationId": "topGuides",
+        "summary": "The most voted guides, five unless ?limit",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "Guides by score",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "array",
+                  "items": {
+                    "$ref": "#/components/schemas/GuideInfo"
+                  }
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "how many, 1 to 100",
+            "schema": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 100
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/guides/{id}": {
+      "get": {
+        "operationId": "guide",
+        "summary": "A guide's card (anyone)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "The guide",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GuideInfo"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/guideId"
+          }
+        ]
+      },
+      "patch": {
+        "operationId": "editGuide",
+        "summary": "Change a guide's name, country or description (owner and editors)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "The guide",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GuideInfo"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/guideId"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/GuideForm"
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteGuide",
+        "summary": "Delete a guide with everything in it (its owner)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/guideId"
+          }
+        ]
+      }
+    },
+    "/api/v1/guides/{id}/editors/{username}": {
+      "put": {
+        "operationId": "addGuideEditor",
+        "summary": "Make a user an editor (the owner)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/guideId"
+          },
+          {
+            "$ref": "#/components/parameters/username"
+          }
+        ]
+      },
+      "delete": {
+        "operationId": "removeGuideEditor",
+        "summary": "Take an editor off (the owner, or the editor)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/guideId"
+          },
+          {
+            "$ref": "#/components/parameters/username"
+          }
+        ]
+      }
+    },
+    "/api/v1/guides/{id}/cover": {
+      "put": {
+        "operationId": "setGuideCover",
+        "summary": "Set a guide's cover (owner and editors)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/guideId"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "description": "A PNG or JPEG, whole: at most 8 MiB, 8192 px a side and 40 megapixels",
+          "content": {
+            "image/png": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "image/jpeg": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "removeGuideCover",
+        "summary": "Remove a guide's cover (owner and editors)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/guideId"
+          }
+        ]
+      },
+      "get": {
+        "operationId": "guideCover",
+        "summary": "A guide's cover (anyone)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "The picture as it was given",
+            "content": {
+              "image/png": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              },
+              "image/jpeg": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/guideId"
+          }
+        ]
+      }
+    },
+    "/api/v1/guides/{id}/transit-map": {
+      "put": {
+        "operationId": "setGuideTransitMap",
+        "summary": "Set a guide's transit map (owner and editors)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/guideId"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "description": "A PNG or JPEG, whole: at most 8 MiB, 8192 px a side and 40 megapixels",
+          "content": {
+            "image/png": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "image/jpeg": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "removeGuideTransitMap",
+        "summary": "Remove a guide's transit map (owner and editors)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/guideId"
+          }
+        ]
+      },
+      "get": {
+        "operationId": "guideTransitMap",
+        "summary": "A guide's transit map (anyone)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "The picture as it was given",
+            "content": {
+              "image/png": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              },
+              "image/jpeg": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/guideId"
+          }
+        ]
+      }
+    },
+    "/api/v1/guides/{id}/places": {
+      "post": {
+        "operationId": "addPlace",
+        "summary": "Add a place to a guide (owner and editors)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "201": {
+            "description": "The place",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PlaceInfo"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/guideId"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/PlaceForm"
+              }
+            }
+          }
+        }
+      },
+      "get": {
+        "operationId": "guidePlaces",
+        "summary": "A guide's places by name, by score or not yet downloaded",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of places",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PlaceInfoPage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/guideId"
+          },
+          {
+            "name": "order",
+            "in": "query",
+            "required": false,
+            "description": "name, score (most voted first) or not-downloaded (changed since your last export)",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "name",
+                "score",
+                "not-downloaded"
+              ]
+            }
+          },
+          {
+            "name": "search",
+            "in": "query",
+            "required": false,
+            "description": "text the name contains, ignoring case and accents",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
+            }
+          },
+          {
+            "$ref": "#/components/parameters/after"
+          },
+          {
+            "$ref": "#/components/parameters/limit"
+          }
+        ]
+      }
+    },
+    "/api/v1/places/near": {
+      "get": {
+        "operationId": "placesNear",
+        "summary": "Places within a radius of a point, nearest first (geodesic distance)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of places, each with distanceMeters",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PlaceInfoPage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "near",
+            "in": "query",
+            "required": true,
+            "description": "LAT,LON in decimal degrees",
+            "schema": {
+              "type": "string",
+              "pattern": "^[-+]?[0-9.]+,[-+]?[0-9.]+$"
+            }
+          },
+          {
+            "name": "within",
+            "in": "query",
+            "required": true,
+            "description": "the radius in kilometres, above 0 and at most 20000",
+            "schema": {
+              "type": "string",
+              "pattern": "^[0-9]+(\\.[0-9]+)?$"
+            }
+          },
+          {
+            "name": "guide",
+            "in": "query",
+            "required": false,
+            "description": "only this guide's places (its id)",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          {
+            "$ref": "#/components/parameters/after"
+          },
+          {
+            "$ref": "#/components/parameters/limit"
+          }
+        ]
+      }
+    },
+    "/api/v1/places/search": {
+      "get": {
+        "operationId": "searchPlaces",
+        "summary": "Places of every guide whose name contains ?q, ignoring case and accents",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of places",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PlaceInfoPage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "q",
+            "in": "query",
+            "required": true,
+            "description": "the text",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 200
+            }
+          },
+          {
+            "$ref": "#/components/parameters/after"
+          },
+          {
+            "$ref": "#/components/parameters/limit"
+          }
+        ]
+      }
+    },
+    "/api/v1/places/{id}": {
+      "get": {
+        "operationId": "place",
+        "summary": "A place, with its score (anyone)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "The place",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PlaceInfo"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/placeId"
+          }
+        ]
+      },
+      "patch": {
+        "operationId": "editPlace",
+        "summary": "Change a place (the guide's owner and editors)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "The place",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PlaceInfo"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/placeId"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/PlaceForm"
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deletePlace",
+        "summary": "Delete a place with its photos, votes and comments (the guide's owner and editors)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/placeId"
+          }
+        ]
+      }
+    },
+    "/api/v1/places/{id}/picture": {
+      "put": {
+        "operationId": "setPlacePicture",
+        "summary": "Set a place's picture (the guide's owner and editors)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/placeId"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "description": "A PNG or JPEG, whole: at most 8 MiB, 8192 px a side and 40 megapixels",
+          "content": {
+            "image/png": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "image/jpeg": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "removePlacePicture",
+        "summary": "Remove a place's picture (the guide's owner and editors)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/placeId"
+          }
+        ]
+      },
+      "get": {
+        "operationId": "placePicture",
+        "summary": "A place's picture (anyone)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "The picture as it was given",
+            "content": {
+              "image/png": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              },
+              "image/jpeg": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/placeId"
+          }
+        ]
+      }
+    },
+    "/api/v1/places/{id}/comments": {
+      "get": {
+        "operationId": "placeComments",
+        "summary": "A place's comments, newest first",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of comments",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PlaceCommentPage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/placeId"
+          },
+          {
+            "$ref": "#/components/parameters/after"
+          },
+          {
+            "$ref": "#/components/parameters/limit"
+          }
+        ]
+      },
+      "post": {
+        "operationId": "commentOnPlace",
+        "summary": "Comment on a place (anyone logged in)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "201": {
+            "description": "The comment",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PlaceComment"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/placeId"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/PlaceCommentForm"
+              }
+            }
+          }
+        }
+      }
+    },
+    "/api/v1/place-comments/{id}": {
+      "delete": {
+        "operationId": "deletePlaceComment",
+        "summary": "Delete a comment: its author, or the guide's owner and editors",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/placeCommentId"
+          }
+        ]
+      }
+    },
+    "/api/v1/guides/{id}/itineraries": {
+      "post": {
+        "operationId": "createItinerary",
+        "summary": "Add an itinerary to a guide (owner and editors)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "201": {
+            "description": "The itinerary",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ItineraryInfo"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/guideId"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ItineraryForm"
+              }
+            }
+          }
+        }
+      },
+      "get": {
+        "operationId": "guideItineraries",
+        "summary": "A guide's itineraries by days, or the five most voted",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "Itineraries",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "array",
+                  "items": {
+                    "$ref": "#/components/schemas/ItineraryInfo"
+                  }
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/guideId"
+          },
+          {
+            "name": "top",
+            "in": "query",
+            "required": false,
+            "description": "the five most voted instead of all by days",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/itineraries/{id}": {
+      "get": {
+        "operationId": "itinerary",
+        "summary": "An itinerary day by day (anyone)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "The itinerary",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ItineraryInfo"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/itineraryId"
+          }
+        ]
+      },
+      "patch": {
+        "operationId": "editItinerary",
+        "summary": "Change an itinerary (the guide's owner and editors)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "The itinerary",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ItineraryInfo"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/itineraryId"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ItineraryForm"
+              }
+            }
+          }
+        }
+      },
+      "delete": {
+        "operationId": "deleteItinerary",
+        "summary": "Delete an itinerary (the guide's owner and editors)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/itineraryId"
+          }
+        ]
+      }
+    },
+    "/api/v1/guides/{id}/photos": {
+      "post": {
+        "operationId": "addGuidePhoto",
+        "summary": "Add a photo of a guide or one of its places (anyone logged in)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "201": {
+            "description": "The photo",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GuidePhotoInfo"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/guideId"
+          },
+          {
+            "name": "place",
+            "in": "query",
+            "required": false,
+            "description": "the place the photo shows (its id)",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          {
+            "name": "caption",
+            "in": "query",
+            "required": false,
+            "description": "a caption, at most 200 characters",
+            "schema": {
+              "type": "string",
+              "maxLength": 200
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "description": "A PNG or JPEG, whole: at most 8 MiB, 8192 px a side and 40 megapixels",
+          "content": {
+            "image/png": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "image/jpeg": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            }
+          }
+        }
+      },
+      "get": {
+        "operationId": "guidePhotos",
+        "summary": "A guide's photos: of the guide, of one place, or all",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "Photos, oldest first",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "array",
+                  "items": {
+                    "$ref": "#/components/schemas/GuidePhotoInfo"
+                  }
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/guideId"
+          },
+          {
+            "name": "place",
+            "in": "query",
+            "required": false,
+            "description": "the place the photo shows (its id)",
+            "schema": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          {
+            "name": "all",
+            "in": "query",
+            "required": false,
+            "description": "every photo of the guide and its places",
+            "schema": {
+              "type": "boolean"
+            }
+          }
+        ]
+      }
+    },
+    "/api/v1/photos/{id}": {
+      "get": {
+        "operationId": "guidePhoto",
+        "summary": "A photo as it was given (anyone)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "The picture as it was given",
+            "content": {
+              "image/png": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              },
+              "image/jpeg": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/photoId"
+          }
+        ]
+      },
+      "delete": {
+        "operationId": "deleteGuidePhoto",
+        "summary": "Delete a photo: its author, or the guide's owner and editors",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "204": {
+            "description": "Done"
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/photoId"
+          }
+        ]
+      }
+    },
+    "/api/v1/places/{id}/vote": {
+      "put": {
+        "operationId": "voteForPlace",
+        "summary": "Vote for a place (once); its score",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "The score with your vote",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/VoteOutcome"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/placeId"
+          }
+        ]
+      },
+      "delete": {
+        "operationId": "unvotePlace",
+        "summary": "Take back your vote for a place; its score",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "The score without it",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/VoteOutcome"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/placeId"
+          }
+        ]
+      }
+    },
+    "/api/v1/itineraries/{id}/vote": {
+      "put": {
+        "operationId": "voteForItinerary",
+        "summary": "Vote for a itinerary (once); its score",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "The score with your vote",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/VoteOutcome"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/itineraryId"
+          }
+        ]
+      },
+      "delete": {
+        "operationId": "unvoteItinerary",
+        "summary": "Take back your vote for a itinerary; its score",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "The score without it",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/VoteOutcome"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/itineraryId"
+          }
+        ]
+      }
+    },
+    "/api/v1/photos/{id}/vote": {
+      "put": {
+        "operationId": "voteForPhoto",
+        "summary": "Vote for a photo (once); its score",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "The score with your vote",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/VoteOutcome"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/photoId"
+          }
+        ]
+      },
+      "delete": {
+        "operationId": "unvotePhoto",
+        "summary": "Take back your vote for a photo; its score",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "The score without it",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/VoteOutcome"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/photoId"
+          }
+        ]
+      }
+    },
+    "/api/v1/users/{username}/votes": {
+      "get": {
+        "operationId": "userVotes",
+        "summary": "A user's votes by guide (a private profile's for its followers)",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of votes",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GuideVotePage"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/username"
+          },
+          {
+            "$ref": "#/components/parameters/after"
+          },
+          {
+            "$ref": "#/components/parameters/limit"
+          }
+        ]
+      }
     }
   },
   "components": {
@@ -17704,6 +19815,624 @@ enum OpenAPIDocument {
             }
           }
         }
+      },
+      "GuideInfo": {
+        "type": "object",
+        "description": "A city guide's card, counts and score counted when read",
+        "required": [
+          "id",
+          "name",
+          "country",
+          "owner",
+          "editors",
+          "cover",
+          "transitMap",
+          "places",
+          "itineraries",
+          "photos",
+          "score",
+          "createdAt",
+          "updatedAt",
+          "canEdit"
+        ],
+        "properties": {
+          "id": {
+            "type": "integer"
+          },
+          "name": {
+            "type": "string"
+          },
+          "country": {
+            "type": "string"
+          },
+          "description": {
+            "type": "string"
+          },
+          "owner": {
+            "type": "string"
+          },
+          "editors": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "cover": {
+            "type": "boolean"
+          },
+          "transitMap": {
+            "type": "boolean"
+          },
+          "places": {
+            "type": "integer"
+          },
+          "itineraries": {
+            "type": "integer"
+          },
+          "photos": {
+            "type": "integer"
+          },
+          "score": {
+            "type": "integer"
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "updatedAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "canEdit": {
+            "type": "boolean",
+            "description": "whether the viewer owns or edits it"
+          }
+        }
+      },
+      "GuideInfoPage": {
+        "type": "object",
+        "required": [
+          "items",
+          "next"
+        ],
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/GuideInfo"
+            }
+          },
+          "next": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "pass as ?after= for the next page; null on the last"
+          }
+        }
+      },
+      "GuideForm": {
+        "type": "object",
+        "description": "A guide's fields; on PATCH, those given change (an empty description clears it)",
+        "properties": {
+          "name": {
+            "type": "string",
+            "maxLength": 100
+          },
+          "country": {
+            "type": "string",
+            "maxLength": 60
+          },
+          "description": {
+            "type": "string",
+            "maxLength": 5000
+          }
+        }
+      },
+      "PlaceInfo": {
+        "type": "object",
+        "description": "A place in a guide, with its score (its votes and its photos')",
+        "required": [
+          "id",
+          "guideId",
+          "guide",
+          "name",
+          "category",
+          "latitude",
+          "longitude",
+          "picture",
+          "photos",
+          "comments",
+          "score",
+          "voted",
+          "createdAt",
+          "updatedAt"
+        ],
+        "properties": {
+          "id": {
+            "type": "integer"
+          },
+          "guideId": {
+            "type": "integer"
+          },
+          "guide": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          },
+          "description": {
+            "type": "string"
+          },
+          "category": {
+            "type": "string",
+            "enum": [
+              "ground",
+              "food",
+              "drink",
+              "sight",
+              "shop",
+              "transport",
+              "stay",
+              "other"
+            ]
+          },
+          "openingHours": {
+            "type": "string",
+            "description": "OpenStreetMap opening_hours, canonical"
+          },
+          "priceRange": {
+            "type": "string"
+          },
+          "address": {
+            "type": "string"
+          },
+          "latitude": {
+            "type": "number"
+          },
+          "longitude": {
+            "type": "number"
+          },
+          "author": {
+            "type": "string",
+            "description": "absent when the author's account is gone"
+          },
+          "picture": {
+            "type": "boolean"
+          },
+          "photos": {
+            "type": "integer"
+          },
+          "comments": {
+            "type": "integer"
+          },
+          "score": {
+            "type": "integer"
+          },
+          "voted": {
+            "type": "boolean"
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "updatedAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "distanceMeters": {
+            "type": "number",
+            "description": "from the searched point, geodesic; only in the search near a point"
+          }
+        }
+      },
+      "PlaceInfoPage": {
+        "type": "object",
+        "required": [
+          "items",
+          "next"
+        ],
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/PlaceInfo"
+            }
+          },
+          "next": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "pass as ?after= for the next page; null on the last"
+          }
+        }
+      },
+      "PlaceForm": {
+        "type": "object",
+        "description": "A place's fields: name, latitude and longitude required when adding; on PATCH those given change, an empty text clearing a description, opening hours, price or address",
+        "properties": {
+          "name": {
+            "type": "string",
+            "maxLength": 120
+          },
+          "description": {
+            "type": "string",
+            "maxLength": 5000
+          },
+          "category": {
+            "type": "string",
+            "enum": [
+              "ground",
+              "food",
+              "drink",
+              "sight",
+              "shop",
+              "transport",
+              "stay",
+              "other"
+            ]
+          },
+          "openingHours": {
+            "type": "string",
+            "maxLength": 1000,
+            "description": "OpenStreetMap opening_hours: Mo-Fr 09:00-14:00,16:00-20:00; Sa 10:00-14:00; Su off"
+          },
+          "priceRange": {
+            "type": "string",
+            "maxLength": 40
+          },
+          "address": {
+            "type": "string",
+            "maxLength": 200
+          },
+          "latitude": {
+            "type": "number",
+            "minimum": -90,
+            "maximum": 90
+          },
+          "longitude": {
+            "type": "number",
+            "minimum": -180,
+            "maximum": 180
+          }
+        }
+      },
+      "ItineraryStop": {
+        "type": "object",
+        "required": [
+          "placeId",
+          "name",
+          "category",
+          "latitude",
+          "longitude"
+        ],
+        "properties": {
+          "placeId": {
+            "type": "integer"
+          },
+          "name": {
+            "type": "string"
+          },
+          "category": {
+            "type": "string",
+            "enum": [
+              "ground",
+              "food",
+              "drink",
+              "sight",
+              "shop",
+              "transport",
+              "stay",
+              "other"
+            ]
+          },
+          "latitude": {
+            "type": "number"
+          },
+          "longitude": {
+            "type": "number"
+          }
+        }
+      },
+      "ItineraryInfo": {
+        "type": "object",
+        "description": "An itinerary: its days, each the guide's places in order",
+        "required": [
+          "id",
+          "guideId",
+          "guide",
+          "name",
+          "days",
+          "score",
+          "voted",
+          "stops",
+          "createdAt"
+        ],
+        "properties": {
+          "id": {
+            "type": "integer"
+          },
+          "guideId": {
+            "type": "integer"
+          },
+          "guide": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          },
+          "days": {
+            "type": "integer"
+          },
+          "description": {
+            "type": "string"
+          },
+          "author": {
+            "type": "string"
+          },
+          "score": {
+            "type": "integer"
+          },
+          "voted": {
+            "type": "boolean"
+          },
+          "stops": {
+            "type": "array",
+            "items": {
+              "type": "array",
+              "items": {
+                "$ref": "#/components/schemas/ItineraryStop"
+              }
+            }
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          }
+        }
+      },
+      "ItineraryForm": {
+        "type": "object",
+        "description": "An itinerary's fields: name and days required when adding; stops one list of place ids a day",
+        "properties": {
+          "name": {
+            "type": "string",
+            "maxLength": 120
+          },
+          "days": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 30
+          },
+          "description": {
+            "type": "string",
+            "maxLength": 5000
+          },
+          "stops": {
+            "type": "array",
+            "maxItems": 30,
+            "items": {
+              "type": "array",
+              "maxItems": 100,
+              "items": {
+                "type": "integer",
+                "minimum": 1
+              }
+            }
+          }
+        }
+      },
+      "GuidePhotoInfo": {
+        "type": "object",
+        "required": [
+          "id",
+          "guideId",
+          "author",
+          "mediaType",
+          "width",
+          "height",
+          "score",
+          "voted",
+          "createdAt"
+        ],
+        "properties": {
+          "id": {
+            "type": "integer"
+          },
+          "guideId": {
+            "type": "integer"
+          },
+          "placeId": {
+            "type": "integer"
+          },
+          "author": {
+            "type": "string"
+          },
+          "caption": {
+            "type": "string"
+          },
+          "mediaType": {
+            "type": "string",
+            "enum": [
+              "image/png",
+              "image/jpeg"
+            ]
+          },
+          "width": {
+            "type": "integer"
+          },
+          "height": {
+            "type": "integer"
+          },
+          "score": {
+            "type": "integer"
+          },
+          "voted": {
+            "type": "boolean"
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          }
+        }
+      },
+      "PlaceComment": {
+        "type": "object",
+        "required": [
+          "id",
+          "placeId",
+          "author",
+          "title",
+          "text",
+          "createdAt"
+        ],
+        "properties": {
+          "id": {
+            "type": "integer"
+          },
+          "placeId": {
+            "type": "integer"
+          },
+          "author": {
+            "type": "string"
+          },
+          "title": {
+            "type": "string"
+          },
+          "text": {
+            "type": "string"
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          }
+        }
+      },
+      "PlaceCommentPage": {
+        "type": "object",
+        "required": [
+          "items",
+          "next"
+        ],
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/PlaceComment"
+            }
+          },
+          "next": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "pass as ?after= for the next page; null on the last"
+          }
+        }
+      },
+      "PlaceCommentForm": {
+        "type": "object",
+        "required": [
+          "title",
+          "text"
+        ],
+        "properties": {
+          "title": {
+            "type": "string",
+            "maxLength": 120
+          },
+          "text": {
+            "type": "string",
+            "maxLength": 5000
+          }
+        }
+      },
+      "GuideVote": {
+        "type": "object",
+        "required": [
+          "kind",
+          "id",
+          "guideId",
+          "guide",
+          "votedAt"
+        ],
+        "properties": {
+          "kind": {
+            "type": "string",
+            "enum": [
+              "place",
+              "itinerary",
+              "photo"
+            ]
+          },
+          "id": {
+            "type": "integer"
+          },
+          "name": {
+            "type": "string"
+          },
+          "guideId": {
+            "type": "integer"
+          },
+          "guide": {
+            "type": "string"
+          },
+          "votedAt": {
+            "type": "string",
+            "format": "date-time"
+          }
+        }
+      },
+      "GuideVotePage": {
+        "type": "object",
+        "required": [
+          "items",
+          "next"
+        ],
+        "properties": {
+          "items": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/GuideVote"
+            }
+          },
+          "next": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "pass as ?after= for the next page; null on the last"
+          }
+        }
+      },
+      "VoteOutcome": {
+        "type": "object",
+        "required": [
+          "kind",
+          "id",
+          "score",
+          "voted"
+        ],
+        "properties": {
+          "kind": {
+            "type": "string",
+            "enum": [
+              "place",
+              "itinerary",
+              "photo"
+            ]
+          },
+          "id": {
+            "type": "integer"
+          },
+          "score": {
+            "type": "integer"
+          },
+          "voted": {
+            "type": "boolean"
+          }
+        }
       }
     },
     "parameters": {
@@ -18149,6 +20878,56 @@ enum OpenAPIDocument {
         "in": "path",
         "required": true,
         "description": "the event's id",
+        "schema": {
+          "type": "integer",
+          "minimum": 1
+        }
+      },
+      "guideId": {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "description": "a guide id",
+        "schema": {
+          "type": "integer",
+          "minimum": 1
+        }
+      },
+      "placeId": {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "description": "a place id",
+        "schema": {
+          "type": "integer",
+          "minimum": 1
+        }
+      },
+      "itineraryId": {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "description": "an itinerary id",
+        "schema": {
+          "type": "integer",
+          "minimum": 1
+        }
+      },
+      "photoId": {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "description": "a photo id",
+        "schema": {
+          "type": "integer",
+          "minimum": 1
+        }
+      },
+      "placeCommentId": {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "description": "a comment id",
         "schema": {
           "type": "integer",
           "minimum": 1

@@ -50,6 +50,7 @@ public struct TouchlineServer: Sendable {
         FollowRoutes(api: api).register(on: router)
         SocialRoutes(api: api).register(on: router)
         EventRoutes(api: api).register(on: router)
+        GuideRoutes(api: api).register(on: router)
         LeagueRoutes(api: api).register(on: router)
         MatchRoutes(api: api).register(on: router)
         RenderRoutes(api: api).register(on: router)

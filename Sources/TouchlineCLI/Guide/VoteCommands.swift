@@ -6,13 +6,7 @@ import Foundation
 enum VoteKind: String, ExpressibleByArgument, CaseIterable {
     case place, itinerary, photo
 
-    func target(_ id: Int64) -> VoteTarget {
-        switch self {
-        case .place: .place(id)
-        case .itinerary: .itinerary(id)
-        case .photo: .photo(id)
-        }
-    }
+    func target(_ id: Int64) -> VoteTarget { VoteTarget(kind: rawValue, id: id) ?? .place(id) }
 }
 
 /// A vote's outcome as `--json` prints it.

@@ -176,6 +176,7 @@ struct Problem: Error, Sendable, Equatable {
             case .noCardsToDraw, .notOwned, .blocked, .wrongState: self.init(.conflict, error.localizedDescription)
             }
         case let error as OddsError: self.init(.invalid, error.localizedDescription)
+        case let error as GuideArchiveError: self.init(.invalid, error.localizedDescription)
         case is NIOTooManyBytesError:
             self.init(.tooLarge, "the request body is larger than this endpoint takes")
         case let error as HTTPError:

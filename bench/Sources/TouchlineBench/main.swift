@@ -162,6 +162,8 @@ func runScenes(_ arguments: Arguments, peers: Peers?) throws -> [SceneResult] {
     if let users = arguments.socialUsers { social = SocialSize(users: users, follows: social.follows, postsPerUser: social.postsPerUser,
                                                                groups: users / 100) }
     results += try SocialScene.run(bench: bench, size: social, postgres: arguments.postgres)
+    results += try GuideScene.run(bench: bench, size: arguments.smoke ? .smoke : .full, touchline: arguments.touchline,
+                                 postgres: arguments.postgres)
     return results.filter { $0.runs > 0 }
 }
 

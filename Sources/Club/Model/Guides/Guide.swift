@@ -192,6 +192,16 @@ public enum VoteTarget: Sendable, Equatable, Hashable {
     case itinerary(Int64)
     case photo(Int64)
 
+    /// The thing of `kind` (`place`, `itinerary` or `photo`) with `id`; nil for another kind.
+    public init?(kind: String, id: Int64) {
+        switch kind {
+        case "place": self = .place(id)
+        case "itinerary": self = .itinerary(id)
+        case "photo": self = .photo(id)
+        default: return nil
+        }
+    }
+
     /// `place`, `itinerary` or `photo`, as the command line and the API name it.
     public var kind: String {
         switch self {
