@@ -311,6 +311,27 @@ import Testing
     /// 39, 46 and 47 were drawn on top of each other), with a track that starts and finishes on
     /// the first and last stops: no marker covers another marker, another stop or the track's
     /// start and finish, and each marker that moved is tied to its stop by a leader line.
+    @Test func numberedWaypointsAreMarkersInTheirOrderClearOfEachOther() throws {
+        let east: [Double] = [0, 5, 2_000, 4_000]
+        let places = east.enumerated().map { Place(name: "Place \($0.offset + 1)", point: Self.offset(50, 4, east: $0.element, north: 0)) }
+        var options = RouteMapOptions()
+        options.numberedWaypoints = true
+        let (image, renderer, _) = try Self.render(RouteDocument(waypoints: places), options)
+        let stops = renderer.scene.stops
+        #expect(stops.map(\.number.text) == ["1", "2", "3", "4"])
+        #expect(renderer.scene.waypoints.isEmpty, "no dots under the markers")
+        for (index, stop) in stops.enumerated() {
+            #expect(stop.anchor == renderer.fit.point(for: places[index].point))
+            #expect(Self.isLike(Self.pixel(image, at: Point(x: stop.center.x, y: stop.center.y + 6.5)), RGBA(Self.style.stop)),
+                    "marker \(stop.number.text)")
+        }
+        // The two places 5 m apart get markers that do not overlap.
+        #expect(stops[0].center.distance(to: stops[1].center) >= 2 * RouteMapPainter.stopRadius)
+        // Without the option, waypoints stay dots.
+        let (_, plain, _) = try Self.render(RouteDocument(waypoints: places))
+        #expect(plain.scene.stops.isEmpty && plain.scene.waypoints.count == 4)
+    }
+
     @Test func crowdedStopsMoveApartWithLeaderLines() throws {
         let east: [Double] = [0, 10, 500, 1_000, 1_008, 1_016, 1_024, 1_032, 1_500, 2_000, 3_000, 3_005,
                               4_000, 4_500, 5_000, 5_990, 6_000]

@@ -215,8 +215,8 @@ struct GuideMapsSection: PrintSection {
         canvas.draw(text: TextFitting.shortened(map.title, toFit: width, font: GuideBook.chapterFont, on: canvas),
                     at: Point(x: margin, y: margin + 18), font: GuideBook.chapterFont, color: PageHeading.ink)
         let frame = Rect(x: margin, y: margin + 32, width: width, height: min(width * 0.85, paper.height * 0.6))
-        let renderer = try RouteMapRenderer(document: map.document,
-                                            options: RouteMapOptions(size: Size(width: frame.width, height: frame.height)))
+        let renderer = try RouteMapRenderer(document: map.document, options: map.options(size: Size(width: frame.width,
+                                                                                                      height: frame.height)))
         canvas.withSavedState {
             var clip = Path()
             clip.addRect(frame)

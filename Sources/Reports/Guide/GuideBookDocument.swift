@@ -79,6 +79,14 @@ public struct GuideBookDocument: Sendable {
         /// `places` or `itinerary-N-day-D`, for a file name.
         public var name: String
         public var document: RouteDocument
+
+        /// Options of `size` for drawing it: the places' map numbers its waypoints as the
+        /// booklet's list does.
+        public func options(size: Size, scale: Double = 1) -> RouteMapOptions {
+            var options = RouteMapOptions(size: size, scale: scale)
+            options.numberedWaypoints = document.routes.isEmpty && document.waypoints.count > 1
+            return options
+        }
     }
 
     /// The map of every place (numbered waypoints), then each itinerary's days as planned
@@ -109,7 +117,7 @@ public struct GuideBookDocument: Sendable {
     /// goes under in an offline copy (`maps/places.png`, `maps/itinerary-1-day-2.png`).
     public func maps(size: Size = Size(width: 800, height: 600), scale: Double = 1) throws -> [(path: String, png: Data)] {
         try mapList().map { map in
-            let renderer = try RouteMapRenderer(document: map.document, options: RouteMapOptions(size: size, scale: scale))
+            let renderer = try RouteMapRenderer(document: map.document, options: map.options(size: size, scale: scale))
             return ("maps/\(map.name).png", try renderer.render(format: .png).data)
         }
     }

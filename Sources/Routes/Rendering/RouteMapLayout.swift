@@ -118,11 +118,13 @@ struct RouteMapLayout {
         case .merged(let point): [.init(center: point, radius: RouteMapPainter.endRadius)]
         case nil: []
         }
-        let centers = StopPlacement.centers(for: stopRoutes, radius: RouteMapPainter.stopRadius, avoiding: endDiscs,
+        // Numbered waypoints are markers like a route's stops, numbered in their own order.
+        let markedGroups = options.numberedWaypoints ? stopRoutes + [geometry.worldWaypoints.map(point)] : stopRoutes
+        let centers = StopPlacement.centers(for: markedGroups, radius: RouteMapPainter.stopRadius, avoiding: endDiscs,
                                             boxes: overlays, within: mapArea)
-        let numbers = stopRoutes.flatMap { route in route.indices.map { "\($0 + 1)" } }
+        let numbers = markedGroups.flatMap { route in route.indices.map { "\($0 + 1)" } }
         var stops: [RouteMapScene.Stop] = []
-        for ((anchor, center), number) in zip(zip(stopRoutes.flatMap { $0 }, centers), numbers) {
+        for ((anchor, center), number) in zip(zip(markedGroups.flatMap { $0 }, centers), numbers) {
             stops.append(.init(anchor: anchor, center: center,
                                number: centered(number, at: center, font: Self.labelFont, color: .white)))
             obstacles.append(Self.box(around: center, radius: RouteMapPainter.stopRadius))
@@ -151,7 +153,7 @@ struct RouteMapLayout {
         }
 
         return RouteMapScene(size: options.size, mapArea: mapArea, tiles: [], casings: casings, runs: runs,
-                             waypoints: geometry.worldWaypoints.map(point), kilometreMarks: marks, stops: stops, ends: ends,
+                             waypoints: options.numberedWaypoints ? [] : geometry.worldWaypoints.map(point), kilometreMarks: marks, stops: stops, ends: ends,
                              labels: labels, legend: legend, scaleBar: scaleBar, attribution: attribution,
                              profile: options.profile ? profile(distances: distances) : nil)
     }

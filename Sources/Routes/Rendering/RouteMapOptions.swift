@@ -80,6 +80,10 @@ public struct RouteMapOptions: Sendable {
     /// Points (and circles around them) drawn over the map in colours of their own, and
     /// fitted into it with the route.
     public var marks: [RouteMapMark] = []
+    /// Draw the waypoints as numbered markers (1, 2, ... in the document's order, placed clear
+    /// of each other as a planned route's stops are) instead of dots: a map of places whose
+    /// list the numbers refer to.
+    public var numberedWaypoints = false
 
     public init(size: Size = Size(width: 600, height: 400), scale: Double = 1, padding: RouteMapPadding = 24,
                 colourBy: RouteColouring = .none, kilometreLabels: Bool = false, profile: Bool = false,
