@@ -51,8 +51,7 @@ struct GuideCommand: ParsableCommand {
         func run() throws {
             let (store, actor) = try club.session()
             let guide = try Guides(store: store).create(actor, name: name, country: country, description: description)
-            if output.json { return try Output.json(guide) }
-            print(guide.id)
+            try Output.created(guide, id: guide.id, json: output.json)
         }
     }
 

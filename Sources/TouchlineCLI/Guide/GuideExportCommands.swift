@@ -105,8 +105,7 @@ extension GuideCommand {
             let archive = try GuideArchive(zip: try Files.read(file), source: file)
             let (store, actor) = try club.session()
             let guide = try Guides(store: store).importGuide(actor, archive, name: name)
-            if output.json { return try Output.json(guide) }
-            print(guide.id)
+            try Output.created(guide, id: guide.id, json: output.json)
         }
     }
 }

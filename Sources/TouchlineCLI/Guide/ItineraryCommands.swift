@@ -54,8 +54,7 @@ struct ItineraryCommand: ParsableCommand {
             let (store, actor) = try club.session()
             let itinerary = try Guides(store: store).createItinerary(actor, in: GuideReference(guide), name: name, days: days,
                                                                      description: description, stops: stops)
-            if output.json { return try Output.json(itinerary) }
-            print(itinerary.id)
+            try Output.created(itinerary, id: itinerary.id, json: output.json)
         }
     }
 

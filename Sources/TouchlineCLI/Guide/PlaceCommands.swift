@@ -90,8 +90,7 @@ struct PlaceCommand: ParsableCommand {
             let image = try picture.map(Files.read)
             let (store, actor) = try club.session()
             let place = try Guides(store: store).addPlace(actor, to: GuideReference(guide), fields, picture: image)
-            if output.json { return try Output.json(place) }
-            print(place.id)
+            try Output.created(place, id: place.id, json: output.json)
         }
     }
 
@@ -216,8 +215,7 @@ struct PlaceCommand: ParsableCommand {
         func run() throws {
             let (store, actor) = try club.session()
             let comment = try Guides(store: store).comment(actor, on: id, title: title, text: text)
-            if output.json { return try Output.json(comment) }
-            print(comment.id)
+            try Output.created(comment, id: comment.id, json: output.json)
         }
     }
 

@@ -95,8 +95,7 @@ struct PhotoCommand: ParsableCommand {
             let data = try Files.read(file)
             let (store, actor) = try club.session()
             let photo = try Guides(store: store).addPhoto(actor, to: GuideReference(guide), place: place, data, caption: caption)
-            if output.json { return try Output.json(photo) }
-            print(photo.id)
+            try Output.created(photo, id: photo.id, json: output.json)
         }
     }
 

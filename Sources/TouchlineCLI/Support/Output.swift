@@ -8,6 +8,13 @@ enum Output {
         print(String(decoding: try jsonData(value).dropLast(), as: UTF8.self))
     }
 
+    /// What a command that creates something prints: its id alone, as scripts read it, or with
+    /// `--json` the whole of it.
+    static func created<T: Encodable>(_ value: T, id: Int64, json: Bool) throws {
+        if json { return try self.json(value) }
+        print(id)
+    }
+
     /// `value` as ``json(_:)`` prints it, final newline included (for files too).
     static func jsonData<T: Encodable>(_ value: T) throws -> Data {
         let encoder = JSONEncoder()
