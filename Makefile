@@ -43,7 +43,7 @@ TESTS = env NO_COLOR=1 .build/debug/TouchlinePackageTests.xctest --testing-libra
 # suites cover on PostgreSQL, and its page checks depend on the browser's timing, not the store. Tests of SQLite itself (its files' modes, PRAGMAs, upgrading an older SQLite file) say
 # in the PostgreSQL run why they are skipped there; those of a PostgreSQL restart and of the
 # README's PostgreSQL commands say why they are skipped on SQLite.
-POSTGRES_CLI_SUITES ?= SharedDatabaseServeTests|CollectionCommandTests|SwapCommandTests|PostgresRestartServeTests|ClubCommandTests|CalendarCommandTests|CardCommandTests|DatabaseCommandTests|LeagueCommandTests|LeagueMendingCommandTests|MatchEventDeleteCommandTests|LeaguePrintCommandTests|NewcomerDefaultsTests|PrivateLeagueCommandTests|RemedyWordingCommandTests|ReadmeCommandsTests|ServeCommandTests|StoredBoardCommandTests|StoredRouteCommandTests|StoredRouteEditAndExportTests|FollowCommandTests|PostCommandTests|EventCommandTests
+POSTGRES_CLI_SUITES ?= SharedDatabaseServeTests|CollectionCommandTests|SwapCommandTests|PostgresRestartServeTests|ClubCommandTests|CalendarCommandTests|CardCommandTests|DatabaseCommandTests|LeagueCommandTests|LeagueMendingCommandTests|MatchEventDeleteCommandTests|LeaguePrintCommandTests|NewcomerDefaultsTests|PrivateLeagueCommandTests|RemedyWordingCommandTests|ReadmeCommandsTests|ServeCommandTests|StoredBoardCommandTests|StoredRouteCommandTests|StoredRouteEditAndExportTests|FollowCommandTests|PostCommandTests|EventCommandTests|GuideCommandTests
 POSTGRES_CLI = TouchlineCLITests\.($(POSTGRES_CLI_SUITES))/
 POSTGRES_SUITES ?= ClubTests\.|TouchlineServerTests\.|$(POSTGRES_CLI)
 

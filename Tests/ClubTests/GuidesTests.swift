@@ -186,6 +186,28 @@ import TestSupport
         #expect(try trip.guides.show(nil, "Bilbao").photos == 1)
     }
 
+    /// Votes arriving at once, on either store: each user's counts once; a second press is
+    /// "voted already", never a failure of the store.
+    @Test func votesAtOnceAreEachCountedOnce() throws {
+        let trip = try Trip()
+        let ground = try trip.place("San Mamés", 43.2641, -2.9494)
+        let fans = try (0..<6).map { try trip.club.user("fan\($0)") }
+        let failures = Failures()
+        let guides = trip.guides
+        DispatchQueue.concurrentPerform(iterations: 12) { index in
+            do {
+                _ = try guides.vote(fans[index % 6], .place(ground.id))
+            } catch ClubError.conflict(field: "vote", _) {
+                // the same fan's other press
+            } catch {
+                failures.append("\(error)")
+            }
+        }
+        #expect(failures.all.isEmpty)
+        #expect(try trip.guides.place(nil, ground.id).score == 6)
+        #expect(try trip.club.count("guideVote") == 6)
+    }
+
     @Test func theTopGuidesAreTheMostVotedTiesByName() throws {
         let trip = try Trip()
         let names = ["Valencia", "Sevilla", "Cádiz", "Vigo", "Oviedo", "Girona"]

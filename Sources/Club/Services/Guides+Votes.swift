@@ -25,11 +25,10 @@ extension Guides {
             guard let owner = try db.guideVotes.owner(of: target) else {
                 throw ClubError.notFound(kind: target.kind, reference: String(target.id))
             }
-            if try db.guideVotes.exists(target, by: actor.userID) {
+            guard try db.guideVotes.insert(target, owner: owner, by: actor.userID, at: now) else {
                 throw ClubError.conflict(field: "vote", message: "\(actor.username) voted for \(target.kind) \(target.id) already; "
                                          + "take the vote back with unvote")
             }
-            try db.guideVotes.insert(target, owner: owner, by: actor.userID, at: now)
             return try db.guideVotes.score(target)
         }
     }

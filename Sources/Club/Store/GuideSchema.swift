@@ -1,12 +1,13 @@
 /// Schema v20: city guides, on both stores (the SQLite text and its PostgreSQL mirror side by
 /// side, as ``EventSchema``'s).
 ///
-/// A guide (`guide`, a city) has a name unique ignoring case and accents (its ``CaseFold``
-/// key: `guide export NAME` names one), a country, a description, an owner and editors
-/// (`guideEditor`), and optional cover and transit-map pictures (`guideCover`,
-/// `guideTransitMap`). Its places (`place`) have a category, opening hours (the canonical
+/// A guide (`guide`, a city) has a name unique ignoring case and accents (`nameKey`, folded
+/// by ``Validation/searchKey(_:)``: `guide export NAME` names one), a country, a description,
+/// an owner and editors (`guideEditor`), and optional cover and transit-map pictures
+/// (`guideCover`, `guideTransitMap`). Its places (`place`) have a category, opening hours (the canonical
 /// `opening_hours` text ``OpeningHours`` writes), a price range, an address, coordinates
-/// (indexed by `place_position` for the search near a point) and a picture (`placePicture`).
+/// (indexed by `place_position` for the search near a point) and a picture (`placePicture`);
+/// its name is unique in its guide ignoring case and accents (`place_guide`).
 /// Its itineraries (`itinerary`) last some days; `itineraryStop` orders their places day by
 /// day, and its composite foreign keys make a place of another guide impossible. Photos
 /// (`guidePhoto`) belong to the guide or to one of its places, stored in the database as the
@@ -80,7 +81,7 @@ enum GuideSchema {
             updatedAt DATETIME NOT NULL,
             UNIQUE (id, guideId)
         );
-        CREATE INDEX place_guide ON place(guideId, nameKey);
+        CREATE UNIQUE INDEX place_guide ON place(guideId, nameKey);
         CREATE INDEX place_position ON place(latitude, longitude);
         CREATE INDEX place_author ON place(authorId) WHERE authorId IS NOT NULL;
         CREATE INDEX place_name ON place(nameKey);
@@ -230,7 +231,7 @@ enum GuideSchema {
             updatedAt TIMESTAMPTZ NOT NULL,
             UNIQUE (id, guideId)
         );
-        CREATE INDEX place_guide ON place(guideId, nameKey);
+        CREATE UNIQUE INDEX place_guide ON place(guideId, nameKey);
         CREATE INDEX place_position ON place(latitude, longitude);
         CREATE INDEX place_author ON place(authorId) WHERE authorId IS NOT NULL;
         CREATE INDEX place_name ON place(nameKey);

@@ -25,23 +25,19 @@ struct GuideVoteStore {
         return try row.map { Owner(guideId: try $0("guideId"), placeId: try $0("placeId")) }
     }
 
-    /// Whether `user` voted for `target`.
-    func exists(_ target: VoteTarget, by user: Int64) throws -> Bool {
-        try db.exists("SELECT 1 FROM guideVote WHERE kind = ? AND targetId = ? AND userId = ?", [target.kind, target.id, user])
-    }
-
-    /// Records `user`'s vote for `target`.
-    func insert(_ target: VoteTarget, owner: Owner, by user: Int64, at time: Date) throws {
+    /// Records `user`'s vote for `target`; false when they had voted for it already (a vote
+    /// made meanwhile by another request included).
+    func insert(_ target: VoteTarget, owner: Owner, by user: Int64, at time: Date) throws -> Bool {
         var itinerary: Int64?, photo: Int64?
         switch target {
         case .place: break
         case .itinerary(let id): itinerary = id
         case .photo(let id): photo = id
         }
-        try db.execute("""
+        return try db.execute("""
             INSERT INTO guideVote (kind, targetId, userId, guideId, placeId, itineraryId, photoId, createdAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, [target.kind, target.id, user, owner.guideId, owner.placeId, itinerary, photo, time])
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (kind, targetId, userId) DO NOTHING
+            """, [target.kind, target.id, user, owner.guideId, owner.placeId, itinerary, photo, time]) > 0
     }
 
     /// Takes `user`'s vote for `target` back; whether there was one.
