@@ -128,6 +128,11 @@ let package = Package(
             ]
         ),
 
+        // A guide taken offline as both front ends give it: Club's export (GuideArchive) made
+        // into Reports' booklet and maps. Club never draws and Reports never sees Club, so the
+        // mapping between them lives here, once, for the command line and the server.
+        .target(name: "GuideOffline", dependencies: ["Club", "Reports", "Routes"]),
+
         // Offline map tiles from MBTiles files (SQLite), decoded for route maps: kept out of
         // Club, which never draws, and out of Routes, which does no SQL.
         .target(
@@ -145,6 +150,7 @@ let package = Package(
         .target(
             name: "TouchlineServer",
             dependencies: [
+                "GuideOffline",
                 "Canvas",
                 "Tactics",
                 "Routes",
@@ -177,6 +183,7 @@ let package = Package(
             name: "TouchlineCLI",
             dependencies: [
                 "TouchlineServer",
+                "GuideOffline",
                 "Canvas",
                 "Tactics",
                 "Routes",

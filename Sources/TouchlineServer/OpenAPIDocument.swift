@@ -14774,6 +14774,167 @@ enum OpenAPIDocument {
           }
         ]
       }
+    },
+    "/api/v1/guides/{id}/export.pdf": {
+      "get": {
+        "operationId": "exportGuidePDF",
+        "summary": "A guide's printable booklet (what the caller may see); logged in, their offline copy",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "The booklet",
+            "content": {
+              "application/pdf": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/guideId"
+          }
+        ]
+      }
+    },
+    "/api/v1/guides/{id}/export.zip": {
+      "get": {
+        "operationId": "exportGuideArchive",
+        "summary": "A guide's self-contained offline copy (docs/guide-archive.md); logged in, their offline copy",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "200": {
+            "description": "The archive",
+            "content": {
+              "application/zip": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {},
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/guideId"
+          }
+        ]
+      }
+    },
+    "/api/v1/guides/import": {
+      "post": {
+        "operationId": "importGuide",
+        "summary": "Read a guide archive into this club as the caller's guide, all or nothing",
+        "tags": [
+          "guides"
+        ],
+        "responses": {
+          "201": {
+            "description": "The guide",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GuideInfo"
+                }
+              }
+            }
+          },
+          "default": {
+            "description": "An error: RFC 9457 problem details",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          }
+        },
+        "security": [
+          {
+            "bearer": []
+          },
+          {
+            "cookie": []
+          }
+        ],
+        "parameters": [
+          {
+            "name": "name",
+            "in": "query",
+            "required": false,
+            "description": "name the guide this instead of as in the archive",
+            "schema": {
+              "type": "string",
+              "maxLength": 100
+            }
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "description": "A guide archive (ZIP, entries stored) as guide export writes it; also taken as application/octet-stream",
+          "content": {
+            "application/zip": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            },
+            "application/octet-stream": {
+              "schema": {
+                "type": "string",
+                "format": "binary"
+              }
+            }
+          }
+        }
+      }
     }
   },
   "components": {

@@ -97,4 +97,43 @@ struct GuideAPITests {
             #expect(try await client.send(.get, "/api/v1/users/bob/votes").status == .ok)
         }
     }
+
+    @Test("export a guide as a booklet and an offline copy, import the copy as another guide, refuse a bad one")
+    func exportAndImport() async throws {
+        try await APITest().run { client in
+            let alice = try await client.user("alice")
+            let bob = try await client.user("bob")
+            let guide = try #require(try await client.send(.post, "/api/v1/guides", token: alice, json: [
+                "name": "Bilbao", "country": "Spain",
+            ]).json()["id"] as? Int)
+            for (name, latitude, longitude) in [("San Mamés", 43.2641, -2.9494), ("Guggenheim", 43.2687, -2.9340)] {
+                #expect(try await client.send(.post, "/api/v1/guides/\(guide)/places", token: alice, json: [
+                    "name": name, "latitude": latitude, "longitude": longitude,
+                ]).status == .created)
+            }
+            let pdf = try await client.send(.get, "/api/v1/guides/\(guide)/export.pdf")
+            #expect(pdf.status == .ok && pdf.headers[.contentType] == "application/pdf" && pdf.body.starts(with: Data("%PDF".utf8)))
+            let zip = try await client.send(.get, "/api/v1/guides/\(guide)/export.zip", token: bob)
+            #expect(zip.status == .ok && zip.headers[.contentType] == "application/zip")
+            let archive = try GuideArchive(zip: zip.body, source: "export.zip")
+            #expect(archive.manifest.places.count == 2 && archive.manifest.maps == ["maps/places.png"])
+            // Bob's export is his offline copy: nothing of it is "not yet downloaded".
+            let pending = try await client.send(.get, "/api/v1/guides/\(guide)/places?order=not-downloaded", token: bob).json()
+            #expect((pending["items"] as? [Any])?.isEmpty == true)
+
+            let imported = try await client.send(.post, "/api/v1/guides/import?name=Bilbao%20copy", token: bob, body: zip.body,
+                                                 contentType: "application/zip")
+            #expect(imported.status == .created, "\(imported.text)")
+            #expect(try imported.json()["owner"] as? String == "bob" && imported.json()["places"] as? Int == 2)
+            #expect(try await client.send(.post, "/api/v1/guides/import", token: bob, body: zip.body,
+                                          contentType: "application/zip").status == .conflict)
+            var newer = archive
+            newer.manifest.version = 2
+            let refused = try await client.send(.post, "/api/v1/guides/import?name=Other", token: bob, body: try newer.zip(),
+                                                contentType: "application/zip")
+            #expect(try refused.status == .unprocessableContent && refused.problem().detail.contains("version 2"))
+            #expect(try await client.send(.post, "/api/v1/guides/import", body: zip.body, contentType: "application/zip").status
+                    == .unauthorized)
+        }
+    }
 }

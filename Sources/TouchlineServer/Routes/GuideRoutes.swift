@@ -1,5 +1,6 @@
 import Club
 import Foundation
+import GuideOffline
 import Hummingbird
 import Routes
 
@@ -111,6 +112,23 @@ struct GuideRoutes {
         v1.delete("guides/{id}/editors/{username}") { request, context in
             let username = try context.parameters.require("username")
             return try await change(request, context, kind: "guide") { _ = try guides.removeEditor($0, .id($1), username) }
+        }
+        // Offline: the booklet and the self-contained copy (`guide export`), and reading a copy
+        // back as the caller's (`guide import`). A logged-in caller's export is their offline copy.
+        v1.get("guides/{id}/export.pdf") { request, context in
+            try await export(request, context, contentType: "application/pdf") { try $0.bookletPDF() }
+        }
+        v1.get("guides/{id}/export.zip") { request, context in
+            try await export(request, context, contentType: "application/zip") { try $0.withMaps().zip() }
+        }
+        v1.post("guides/import") { request, _ in
+            let actor = try await api.actor(request)
+            let name = try Query(request).string("name", maximumLength: 400)
+            let data = try await Body.read(request, limit: api.options.maxFrameArchiveBytes)
+            let guide = try await api.rendering {
+                try guides.importGuide(actor, try GuideArchive(zip: data, source: "the request body"), name: name)
+            }
+            return try APIJSON.response(guide, status: .created, headers: [.location: "/api/v1/guides/\(guide.id)"])
         }
         for kind in GuidePictureKind.allCases {
             v1.put("guides/{id}/\(kind.rawValue)") { request, context in
@@ -298,6 +316,17 @@ struct GuideRoutes {
             let viewer = try await api.viewer(request)
             return try APIJSON.response(try await api.run { try guides.votes(viewer, of: username, after: after, limit: limit) })
         }
+    }
+
+    /// Guide `id` as the caller may see it, made into `contentType` by `make` on a rendering slot.
+    private func export(_ request: Request, _ context: APIContext, contentType: String,
+                        _ make: @escaping @Sendable (GuideArchive) throws -> Data) async throws -> Response {
+        let id = try PathID.parse(context, "id", kind: "guide")
+        let viewer = try await api.viewer(request)
+        let archive = try await api.run { try guides.export(viewer, .id(id)) }
+        let data = try await api.rendering { try make(archive) }
+        if let viewer { try await api.run { try guides.recordDownload(viewer, .id(id)) } }
+        return Rendered.response(data, contentType: contentType, request: request)
     }
 
     /// A change by the logged-in user to the thing the path's `id` names, answered 204.
