@@ -105,7 +105,8 @@ import TestSupport
 
         // The offline copy: the manifest, the maps as PNG; read back into another database.
         let zip = folder.appendingPathComponent("bilbao.zip")
-        #expect(try club.run(["guide", "export", "Bilbao", "-o", zip.path], as: "bob").status == 0)
+        let written = try #require(try club.json(["guide", "export", "Bilbao", "-o", zip.path], as: "bob") as? [String: Any])
+        #expect(try written["file"] as? String == zip.path && written["bytes"] as? Int == Data(contentsOf: zip).count)
         let archive = try GuideArchive(zip: try Data(contentsOf: zip), source: "bilbao.zip")
         #expect(archive.manifest.maps == ["maps/places.png", "maps/itinerary-1-day-1.png", "maps/itinerary-1-day-2.png"])
         #expect(try club.run(["guide", "places", "Bilbao", "--order", "not-downloaded", "--json"], as: "bob").stdout

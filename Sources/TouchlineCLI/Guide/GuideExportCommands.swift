@@ -27,6 +27,13 @@ extension GuideCommand {
         @Argument(help: "The guide, by name or id.") var guide: String
         @Option(name: .shortAndLong, help: ArgumentHelp("The file to write: .pdf or .zip.", valueName: "file")) var output: String
         @OptionGroup var club: ClubOptions
+        @OptionGroup var format: JSONFlag
+
+        /// What `--json` prints: the file written and its size.
+        struct Written: Encodable {
+            var file: String
+            var bytes: Int
+        }
 
         func validate() throws {
             let suffix = URL(fileURLWithPath: output).pathExtension.lowercased()
@@ -44,6 +51,7 @@ extension GuideCommand {
                 : try archive.withMaps().zip()
             try Files.write(data, to: output)
             if let viewer { try guides.recordDownload(viewer, GuideReference(guide)) }
+            if format.json { return try Output.json(Written(file: output, bytes: data.count)) }
             print("wrote \(output) (\(Files.describeSize(data.count)))")
         }
     }
